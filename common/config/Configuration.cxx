@@ -1,0 +1,170 @@
+#include "Configuration.hxx"
+#include "secrets/DotEnv.hxx"
+#include "secrets/Substitute.hxx"
+#include "util/File.hxx"
+#include "util/Text.hxx"
+
+#include <algorithm>
+#include <dirent.h>
+#include <map>
+#include <memory>
+#include <sys/stat.h>
+#include <system_error>
+
+namespace osprey {
+
+const Pipeline *
+Configuration::Find(std::string_view name) const noexcept
+{
+	for (const auto &p : pipelines)
+		if (p.name == name)
+			return &p;
+	return nullptr;
+}
+
+/* Secrets files should be readable by their owner only. */
+static void
+LintDotEnvMode(const Home &home, const std::string &path, Diagnostics &diagnostics)
+{
+	struct stat st;
+	if (::stat(path.c_str(), &st) != 0 || (st.st_mode & 077) == 0)
+		return;
+	char mode[8];
+	std::snprintf(mode, sizeof(mode), "%04o", st.st_mode & 07777);
+	diagnostics.Warning(home.Display(path), {}, "",
+			    std::string("has mode ") + mode + "; secrets files should be 0600 "
+			    "(chmod 600 " + path + ")");
+}
+
+/* Reads a .env file; a broken one is an error and counts as empty. */
+static std::vector<DotEnvEntry>
+ReadDotEnv(const Home &home, const std::string &path, const LoadOptions &options,
+	   Diagnostics &diagnostics)
+{
+	const auto shown = home.Display(path);
+	try {
+		auto entries = LoadDotEnv(path, shown);
+		if (options.lint)
+			LintDotEnvMode(home, path, diagnostics);
+		return entries;
+	} catch (const DotEnvError &e) {
+		/* the message starts with "file:line: " already */
+		const std::string message = e.what();
+		const auto prefix = shown + ":" + std::to_string(e.line) + ": ";
+		diagnostics.Error(shown, {e.line, 0}, "",
+				  message.starts_with(prefix) ? message.substr(prefix.size()) : message);
+	} catch (const std::exception &e) {
+		diagnostics.Error(shown, {}, "", e.what());
+	}
+	return {};
+}
+
+GlobalConfig
+LoadGlobalConfig(const Home &home, const LoadOptions &options, Diagnostics &diagnostics)
+{
+	ApplyToProcessEnvironment(ReadDotEnv(home, home.GlobalDotEnv(), options, diagnostics));
+
+	const auto path = home.ConfigFile();
+	const auto shown = home.Display(path);
+	std::string text;
+	try {
+		text = ReadFile(path);
+	} catch (const std::system_error &e) {
+		if (e.code() == std::errc::no_such_file_or_directory)
+			diagnostics.Error(shown, {}, "", "not found in " + home.Root() +
+					  "; create it with `osprey setup`");
+		else
+			diagnostics.Error(shown, {}, "", e.what());
+		GlobalConfig fallback;
+		fallback.file = shown;
+		return fallback;
+	}
+
+	Environment env;
+	return ParseGlobalConfig(text, shown, options.redact ? env.Redacted() : env,
+				 home.UserHome(), diagnostics);
+}
+
+std::optional<Pipeline>
+LoadPipeline(const Home &home, std::string_view name, const GlobalConfig &global,
+	     const LoadOptions &options, Diagnostics &diagnostics)
+{
+	const auto file = home.PipelineFile(name);
+	const PipelineLocation where{std::string(name), home.PipelineDir(name), home.Display(file)};
+	if (!IsValidPipelineName(name)) {
+		diagnostics.Error(home.Display(where.dir), {}, "",
+				  "invalid pipeline name " + Quote(name) + ": use letters, digits, "
+				  "'-', '_' and '.', starting with a letter or digit, at most 64");
+		return std::nullopt;
+	}
+
+	std::string text;
+	try {
+		text = ReadFile(file);
+	} catch (const std::system_error &e) {
+		diagnostics.Error(where.display, {}, "",
+				  e.code() == std::errc::no_such_file_or_directory
+				  ? "not found; create it with `osprey construct " + std::string(name) + "`"
+				  : std::string(e.what()));
+		return std::nullopt;
+	}
+
+	const auto dotenv = ToMap(ReadDotEnv(home, home.PipelineDotEnv(name), options, diagnostics));
+	const Environment env(&dotenv);
+	return ParsePipeline(text, where, global, options.redact ? env.Redacted() : env,
+			     home.UserHome(), diagnostics);
+}
+
+std::vector<std::string>
+ListPipelineNames(const Home &home)
+{
+	std::vector<std::string> names;
+	std::unique_ptr<DIR, decltype(&::closedir)> dir(::opendir(home.PipelinesDir().c_str()),
+							 &::closedir);
+	if (!dir)
+		return names;
+	while (const auto *e = ::readdir(dir.get())) {
+		const std::string name = e->d_name;
+		if (name.starts_with('.'))
+			continue;
+		struct stat st;
+		if (::stat((home.PipelinesDir() + "/" + name).c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+			names.push_back(name);
+	}
+	std::sort(names.begin(), names.end());
+	return names;
+}
+
+/* Two webhook pipelines on one path: the second could never fire. */
+static void
+CheckDuplicatePaths(const std::vector<Pipeline> &pipelines, Diagnostics &diagnostics)
+{
+	std::map<std::string, const Pipeline *, std::less<>> seen;
+	for (const auto &p : pipelines) {
+		if (p.disabled || p.trigger.type != TriggerType::Webhook)
+			continue;
+		const auto [i, inserted] = seen.emplace(p.trigger.path, &p);
+		if (!inserted)
+			diagnostics.Error(p.file, p.trigger.mark, "trigger.path",
+					  Quote(p.trigger.path) + " is already used by pipeline " +
+					  Quote(i->second->name) + " (" + i->second->file + ")");
+	}
+}
+
+Configuration
+LoadConfiguration(const Home &home, const LoadOptions &options)
+{
+	Configuration c;
+	c.global = LoadGlobalConfig(home, options, c.diagnostics);
+	for (const auto &name : ListPipelineNames(home)) {
+		auto p = LoadPipeline(home, name, c.global, options, c.diagnostics);
+		if (p)
+			c.pipelines.push_back(std::move(*p));
+		else
+			c.broken.push_back(name);
+	}
+	CheckDuplicatePaths(c.pipelines, c.diagnostics);
+	return c;
+}
+
+} // namespace osprey

@@ -1,0 +1,122 @@
+#include "Pipeline.hxx"
+#include "GlobalConfig.hxx"
+#include "PipelineSections.hxx"
+#include "Section.hxx"
+#include "template/Template.hxx"
+#include "util/Text.hxx"
+
+namespace osprey {
+
+bool
+IsValidPipelineName(std::string_view name) noexcept
+{
+	if (name.empty() || name.size() > 64)
+		return false;
+	auto alnum = [](char c) {
+		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+	};
+	if (!alnum(name.front()))
+		return false;
+	for (const char c : name)
+		if (!alnum(c) && c != '-' && c != '_' && c != '.')
+			return false;
+	return true;
+}
+
+std::string
+Pipeline::WebhookUrl(const GlobalConfig &global) const
+{
+	std::string base = trigger.public_url;
+	while (base.ends_with('/'))
+		base.pop_back();
+	if (base.empty())
+		base = global.server.BaseUrl();
+	/* a public_url written as the full URL already ends with the path */
+	if (base.ends_with(trigger.path))
+		return base;
+	return base + trigger.path;
+}
+
+/* Parses one template field; a template that does not parse is a config error
+   pointing at the field, with the position inside the template. */
+static std::shared_ptr<const tmpl::Template>
+CompileTemplate(Section &root, const std::string &source, std::string_view field,
+		yaml::Mark mark)
+{
+	try {
+		return std::make_shared<const tmpl::Template>(tmpl::Parse(source, field));
+	} catch (const tmpl::ParseError &e) {
+		root.Error(mark, std::string(field), std::string("template error: ") + e.what());
+		return nullptr;
+	}
+}
+
+static yaml::Mark
+MarkOf(const yaml::Node &tree, std::string_view block, std::string_view key)
+{
+	const auto *b = tree.IsMapping() ? tree.Find(block) : nullptr;
+	const auto *v = b != nullptr && b->IsMapping() ? b->Find(key) : nullptr;
+	if (v != nullptr)
+		return v->mark;
+	return b != nullptr ? b->mark : tree.mark;
+}
+
+static void
+CompileTemplates(Section &root, const yaml::Node &tree, Pipeline &p)
+{
+	auto compile = [&](const std::string &source, std::string_view block, std::string_view key) {
+		const std::string field = std::string(block) + "." + std::string(key);
+		return CompileTemplate(root, source, field, MarkOf(tree, block, key));
+	};
+	p.templates.prompt = compile(p.agent.prompt, "agent", "prompt");
+	p.templates.topic = compile(p.channel.topic, "channel", "topic");
+	p.templates.message = compile(p.channel.message, "channel", "message");
+	p.templates.repo = compile(p.workspace.repo, "workspace", "repo");
+	p.templates.ref = compile(p.workspace.ref, "workspace", "ref");
+}
+
+std::optional<Pipeline>
+ParsePipeline(std::string_view text, const PipelineLocation &where, const GlobalConfig &global,
+	      const Environment &env, const std::string &home_dir, Diagnostics &diagnostics)
+{
+	const auto errors_before = diagnostics.ErrorCount();
+	Pipeline p;
+	p.file = where.display;
+	p.dir = where.dir;
+
+	yaml::Node tree;
+	try {
+		tree = yaml::Load(text);
+	} catch (const yaml::SyntaxError &e) {
+		diagnostics.Error(where.display, e.mark, "", std::string("invalid YAML: ") + e.what());
+		return std::nullopt;
+	}
+
+	FileContext context{where.display, diagnostics, env};
+	Section root(context, tree);
+
+	if (auto v = root.RequiredString({"name"}, "must equal the directory name " + Quote(where.name))) {
+		if (v->value != where.name)
+			root.Error(v->mark, v->field, "is " + Quote(v->value) +
+				   " but the directory is " + Quote(where.name) + "; they must be equal");
+		p.name = v->value;
+	}
+	if (auto v = root.String({"description"}))
+		p.description = v->value;
+	if (auto v = root.Boolean({"disabled"}))
+		p.disabled = *v;
+	if (auto v = root.String({"created"}))
+		p.created = v->value;
+
+	ReadTrigger(root, p.trigger);
+	ReadWorkspace(root, p.workspace, home_dir);
+	ReadChannel(root, global, p.trigger.type == TriggerType::Cron, p.channel);
+	ReadAgent(root, global, home_dir, p.agent);
+	root.Finish();
+	CompileTemplates(root, tree, p);
+	if (diagnostics.ErrorCount() > errors_before)
+		return std::nullopt;
+	return p;
+}
+
+} // namespace osprey

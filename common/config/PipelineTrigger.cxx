@@ -1,0 +1,165 @@
+#include "PipelineSections.hxx"
+#include "Path.hxx"
+#include "Section.hxx"
+#include "cron/CronSchedule.hxx"
+#include "util/Text.hxx"
+
+#include <sys/stat.h>
+
+namespace osprey {
+
+/* Paths the daemon answers itself. */
+static bool
+IsReservedPath(std::string_view path) noexcept
+{
+	return path == "/healthz" || path == "/metrics";
+}
+
+static void
+CheckWebhookPath(Section &s, const ConfigValue &v)
+{
+	const auto &p = v.value;
+	if (!p.starts_with('/'))
+		s.Error(v.mark, v.field, "must start with \"/\"");
+	else if (p.find_first_of(" \t\r\n?#") != std::string::npos)
+		s.Error(v.mark, v.field, "must be a plain URL path without spaces, \"?\" or \"#\"");
+	else if (IsReservedPath(p))
+		s.Error(v.mark, v.field, Quote(p) + " is reserved for the daemon itself");
+}
+
+void
+ReadTrigger(Section &root, Trigger &trigger)
+{
+	auto s = root.Child({"trigger"});
+	if (!s.Present()) {
+		root.Error(root.Mark(), "trigger",
+			   "missing: every pipeline has one trigger, \"type: webhook\" with a path "
+			   "or \"type: cron\" with a schedule");
+		return;
+	}
+
+	const bool has_type = s.Find({"type"}) != nullptr;
+	const auto type = s.Enum({"type"}, trigger_type_names);
+	if (!has_type)
+		s.Error(s.Mark(), s.FieldPath("type"), "missing: \"webhook\" or \"cron\"");
+	if (type)
+		trigger.type = *type;
+
+	auto path = s.String({"path"});
+	auto cron = s.String({"cron"});
+	auto timezone = s.String({"timezone"});
+	if (auto v = s.String({"secret"}))
+		trigger.secret = v->value;
+	auto header = s.String({"signature_header"});
+	if (header)
+		trigger.signature_header = header->value;
+	if (auto v = s.String({"signature_prefix"}))
+		trigger.signature_prefix = v->value;
+	if (auto v = s.String({"public_url"})) {
+		if (!v->value.starts_with("http://") && !v->value.starts_with("https://"))
+			s.Error(v->mark, v->field, "must start with http:// or https://");
+		trigger.public_url = v->value;
+	}
+
+	if (type == TriggerType::Webhook) {
+		if (!path)
+			s.Error(s.Mark(), s.FieldPath("path"),
+				"missing: a webhook trigger needs a URL path such as /hooks/deploy");
+		else {
+			CheckWebhookPath(s, *path);
+			trigger.path = path->value;
+			trigger.mark = path->mark;
+		}
+		if (cron)
+			s.Error(cron->mark, cron->field, "only for cron triggers (type is webhook)");
+		if (!trigger.secret.empty() && trigger.signature_header.empty())
+			s.Warning(s.Mark(), s.FieldPath("secret"),
+				  "set without signature_header, so signatures are NOT verified; "
+				  "add signature_header (e.g. X-Hub-Signature-256)");
+		if (header && trigger.secret.empty())
+			s.Warning(header->mark, header->field,
+				  "set without secret, so signatures are NOT verified");
+	} else if (type == TriggerType::Cron) {
+		if (!cron) {
+			s.Error(s.Mark(), s.FieldPath("cron"),
+				"missing: a cron trigger needs a schedule such as \"0 9 * * 1-5\"");
+		} else {
+			trigger.cron = cron->value;
+			trigger.mark = cron->mark;
+			if (timezone)
+				trigger.timezone = timezone->value;
+			try {
+				trigger.schedule = std::make_shared<const CronSchedule>(
+					CronSchedule::Parse(cron->value, trigger.timezone));
+			} catch (const std::invalid_argument &e) {
+				s.Error(cron->mark, cron->field, e.what());
+			}
+		}
+		if (path)
+			s.Error(path->mark, path->field, "only for webhook triggers (type is cron)");
+		if (!trigger.secret.empty() || header)
+			s.Warning(s.Mark(), s.FieldPath("secret"),
+				  "signatures apply to webhook triggers only; ignored for cron");
+	}
+	if (timezone && type != TriggerType::Cron)
+		s.Error(timezone->mark, timezone->field, "only for cron triggers");
+	s.Finish();
+}
+
+void
+ReadWorkspace(Section &root, Workspace &workspace, const std::string &home_dir)
+{
+	auto s = root.Child({"workspace"});
+	if (!s.Present()) {
+		root.Error(root.Mark(), "workspace",
+			   "missing: where the agent works, e.g. \"type: none\", \"type: local\" "
+			   "with a path, or \"type: git-clone\" with a repo");
+		return;
+	}
+	const bool has_type = s.Find({"type"}) != nullptr;
+	const auto type = s.Enum({"type"}, workspace_type_names);
+	if (!has_type)
+		s.Error(s.Mark(), s.FieldPath("type"),
+			"missing: \"git-clone\", \"git-worktree\", \"local\" or \"none\"");
+	if (type)
+		workspace.type = *type;
+
+	/* repo and ref are templates: ${VAR} now, {{ }} per job */
+	const auto repo = s.String({"repo"});
+	const auto ref = s.String({"ref"});
+	const auto path = s.String({"path"});
+	const bool git = type == WorkspaceType::GitClone || type == WorkspaceType::GitWorktree;
+
+	if (git) {
+		if (!repo)
+			s.Error(s.Mark(), s.FieldPath("repo"), "missing: the repository URL to " +
+				std::string(type == WorkspaceType::GitClone ? "clone" : "make worktrees from"));
+		else
+			workspace.repo = repo->value;
+		if (ref)
+			workspace.ref = ref->value;
+	} else if (type) {
+		for (const auto *v : {&repo, &ref})
+			if (*v)
+				s.Error((*v)->mark, (*v)->field,
+					"only for git-clone and git-worktree workspaces");
+	}
+
+	if (type == WorkspaceType::Local) {
+		if (!path)
+			s.Error(s.Mark(), s.FieldPath("path"), "missing: the host directory to mount");
+		else if (const auto p = ExpandHome(path->value, home_dir); !p.starts_with('/'))
+			s.Error(path->mark, path->field, "must be an absolute path (or start with ~/)");
+		else if (const auto blocked = BlockedMountReason(p))
+			s.Error(path->mark, path->field, *blocked);
+		else if (struct stat st; ::stat(p.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+			s.Error(path->mark, path->field, Quote(p) + " does not exist or is not a directory");
+		else
+			workspace.path = NormalizePath(p);
+	} else if (path && type) {
+		s.Error(path->mark, path->field, "only for local workspaces");
+	}
+	s.Finish();
+}
+
+} // namespace osprey
