@@ -1,0 +1,117 @@
+// HTTP/1.1 on one connection, apart from any socket: bytes go in (Feed), bytes
+// come out (Output) with a verdict on whether to close. HttpConnection moves
+// the bytes over libuv; the fuzzer and the unit tests drive this class alone.
+//
+// Parsing pauses at the end of the headers and at the end of each message, so
+// the HttpHandler is called from plain C++ here, never from inside an llhttp
+// callback: nothing can throw through llhttp.
+#pragma once
+
+#include "HttpHandler.hxx"
+#include "HttpLimits.hxx"
+#include "HttpRequest.hxx"
+#include "lib/llhttp/RequestParser.hxx"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace osprey::http {
+
+class HttpConnectionProtocol final : llhttp::RequestParser::Handler {
+public:
+	enum class Phase {
+		/// Between requests (or before the first one): no request byte pending.
+		IDLE,
+		/// Reading a request line and headers.
+		HEAD,
+		/// Reading a body (or the end of a bodiless message).
+		BODY,
+		/// Done: send Output(), then close. Input is ignored from now on.
+		CLOSING,
+	};
+
+private:
+	enum class Pause { NONE, HEAD, MESSAGE };
+	enum class Failure { NONE, HEADER_TOO_LARGE, BODY_TOO_LARGE, OUT_OF_MEMORY };
+
+	HttpHandler &handler;
+	const HttpLimits &limits;
+	llhttp::RequestParser parser;
+
+	Phase phase = Phase::IDLE;
+	Pause pause = Pause::NONE;
+	Failure failure = Failure::NONE;
+	bool stopping = false;
+	bool close_after_response = false;
+	bool in_header_name = false;
+	/// Route() answered this request already; its body is not for Handle().
+	bool rejected = false;
+
+	// The request being read. The storage lives as long as the connection
+	// and is reused, so a warm connection reads requests without allocating.
+	std::string url;
+	HeaderTable headers;
+	std::string body;
+	std::size_t head_bytes = 0;
+	std::size_t max_body = 0;
+	Request request;
+
+	std::size_t request_count = 0;
+	std::string output;
+
+public:
+	/// @p handler and @p limits must outlive the protocol.
+	HttpConnectionProtocol(HttpHandler &handler, const HttpLimits &limits) noexcept;
+
+	/// Not movable: the parser points at this object.
+	HttpConnectionProtocol(const HttpConnectionProtocol &) = delete;
+	HttpConnectionProtocol &operator=(const HttpConnectionProtocol &) = delete;
+
+	/// Consumes @p input completely, calling the handler for each request
+	/// and appending every response to Output() in request order.
+	void Feed(std::string_view input) noexcept;
+	/// The client will send nothing more: close once Output() is sent.
+	void EndOfInput() noexcept;
+	/// The deadline of the current phase passed: 408 for a request under
+	/// way, a silent close for an idle connection.
+	void Timeout() noexcept;
+	/// Finish the request under way (its response says "Connection:
+	/// close"); close at once if idle.
+	void StopGracefully() noexcept;
+	/// Answer 503 without reading anything: the server is full.
+	void RejectOverloaded() noexcept;
+
+	Phase GetPhase() const noexcept { return phase; }
+	bool WantsClose() const noexcept { return phase == Phase::CLOSING; }
+	/// Closing after a response the client should read: the connection
+	/// shuts its side down and drains input before closing ("lingering").
+	bool ClosesAfterResponse() const noexcept { return close_after_response; }
+	/// Requests completed (answered or rejected) so far.
+	std::size_t RequestCount() const noexcept { return request_count; }
+
+	/// Bytes to send; the owner sends them and erases what was sent.
+	std::string &Output() noexcept { return output; }
+
+private:
+	void OnHead() noexcept;
+	void OnMessage() noexcept;
+	void OnParseError(llhttp_errno_t error) noexcept;
+	void Fail(unsigned status, std::string_view sentence) noexcept;
+	void FillHead() noexcept;
+	ConnectionMode ModeAfter(bool keep_alive) noexcept;
+	bool CountHeadBytes(std::size_t n) noexcept;
+
+	// llhttp::RequestParser::Handler
+	int OnMessageBegin() noexcept override;
+	int OnUrl(std::string_view piece) noexcept override;
+	int OnHeaderField(std::string_view piece) noexcept override;
+	int OnHeaderFieldComplete() noexcept override;
+	int OnHeaderValue(std::string_view piece) noexcept override;
+	int OnHeaderValueComplete() noexcept override;
+	int OnHeadersComplete() noexcept override;
+	int OnBody(std::string_view piece) noexcept override;
+	int OnMessageComplete() noexcept override;
+};
+
+} // namespace osprey::http

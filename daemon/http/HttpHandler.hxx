@@ -1,0 +1,50 @@
+// The interface between the HTTP server and the daemon: the daemon implements
+// HttpHandler and hands it to HttpServer. Both calls are synchronous, on the
+// loop's thread, and must be quick: they delay every other connection.
+#pragma once
+
+#include "HttpRequest.hxx"
+#include "HttpResponse.hxx"
+
+#include <cstddef>
+#include <optional>
+#include <utility>
+
+namespace osprey::http {
+
+/// What Route() decided about a request from its head alone.
+struct RouteDecision {
+	/// Set: answer this now (404, 405, 401...) without reading the body.
+	std::optional<Response> rejection;
+	/// The largest body this route takes; unset: HttpLimits::max_body_bytes.
+	/// Larger bodies get 413, from Content-Length before any body byte is
+	/// read, or while reading a chunked body.
+	std::optional<std::size_t> max_body_bytes;
+
+	static RouteDecision Accept(std::optional<std::size_t> max_body = std::nullopt) {
+		return {std::nullopt, max_body};
+	}
+	static RouteDecision Reject(Response response) {
+		return {std::move(response), std::nullopt};
+	}
+};
+
+class HttpHandler {
+public:
+	/// Called once the headers are complete, before any body byte is read
+	/// (and before "100 Continue" is sent). An exception answers 500.
+	virtual RouteDecision Route(const RequestHead &head) = 0;
+
+	/// Called with the whole request once Route() accepted it and the body
+	/// arrived within its limits. An exception answers 500. Responses go
+	/// out in request order, also for pipelined requests.
+	///
+	/// May call HttpServer::StopGracefully() (this response still goes out),
+	/// but must not destroy or Close() the server: defer that to the loop.
+	virtual Response Handle(const Request &request) = 0;
+
+protected:
+	~HttpHandler() = default;
+};
+
+} // namespace osprey::http

@@ -1,0 +1,49 @@
+// What a handler sees of a request. Every view points into storage owned by
+// the connection and is valid only during the HttpHandler call that received
+// it: copy what must outlive the call.
+#pragma once
+
+#include "HttpHeaders.hxx"
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace osprey::http {
+
+/// The request line and headers, available before any of the body is read.
+class RequestHead {
+public:
+	/// Upper case, as sent ("POST").
+	std::string_view method;
+	/// The request target as sent, e.g. "/hooks/deploy?x=1".
+	std::string_view target;
+	/// The target's path, without query, not percent-decoded ("/hooks/deploy").
+	std::string_view path;
+	/// What follows '?', without it; empty when there is none.
+	std::string_view query;
+	unsigned version_major = 1, version_minor = 1;
+	/// The declared body size; absent for chunked bodies and bodiless requests.
+	std::optional<std::uint64_t> content_length;
+	bool chunked = false;
+
+	const HeaderTable *headers = nullptr;
+
+	/// Value of the first header called @p name, compared case-insensitively.
+	std::optional<std::string_view> Header(std::string_view name) const noexcept {
+		return headers->Find(name);
+	}
+	/// A body follows the head (declared length above zero, or chunked).
+	bool HasBody() const noexcept {
+		return chunked || (content_length && *content_length > 0);
+	}
+};
+
+/// A complete request: the head and all of the body's bytes (chunked bodies
+/// arrive de-chunked).
+class Request : public RequestHead {
+public:
+	std::string_view body;
+};
+
+} // namespace osprey::http
