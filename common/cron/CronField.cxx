@@ -88,7 +88,8 @@ public:
 			low = Value(base.substr(0, dash));
 			high = Value(high_text);
 			// "fri-sun" means Friday to Sunday, not an empty range.
-			if (&spec_ == &kDayOfWeekField && high == 0 && high_text.size() == 3)
+			if (&spec_ == &kDayOfWeekField && high == 0 && low > 0 &&
+			    high_text.size() == 3)
 				high = 7;
 			if (low > high)
 				Fail("range " + std::string(base) + " goes backwards");

@@ -67,6 +67,7 @@ TEST_CASE("ParseCronField names")
 	CHECK(ParseCronField("1-fri", kDayOfWeekField) == Range(1, 5));
 	// A range ending in "sun" runs to the Sunday at the end of the week.
 	CHECK(ParseCronField("fri-sun", kDayOfWeekField) == Range(5, 7));
+	CHECK(ParseCronField("sun-sun", kDayOfWeekField) == Bits({0}));
 	// Day-of-week runs 0-7, as in cronie: steps and "N/step" see the 7.
 	CHECK(ParseCronField("*", kDayOfWeekField) == Range(0, 7));
 	CHECK(ParseCronField("1/2", kDayOfWeekField) == Bits({1, 3, 5, 7}));
