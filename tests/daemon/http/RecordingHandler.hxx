@@ -1,0 +1,62 @@
+// Test helper: an HttpHandler with a few routes that exercise every decision
+// the server supports, recording what reached Handle().
+#pragma once
+
+#include "http/HttpHandler.hxx"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace osprey::http::test {
+
+struct RecordingHandler final : HttpHandler {
+	std::vector<std::string> handled;
+	unsigned routed = 0;
+
+	RouteDecision Route(const RequestHead &head) override {
+		++routed;
+		if (head.path == "/missing")
+			return RouteDecision::Reject(Response::Error(404, "No pipeline listens here."));
+		if (head.path == "/hook" && head.method != "POST") {
+			auto r = Response::Error(405, "Use POST.");
+			r.headers.emplace_back("Allow", "POST");
+			return RouteDecision::Reject(std::move(r));
+		}
+		if (head.path == "/small")
+			return RouteDecision::Accept(10);
+		if (head.path == "/route-throws")
+			throw std::runtime_error("routing failed");
+		return RouteDecision::Accept();
+	}
+
+	Response Handle(const Request &request) override {
+		if (request.path == "/handle-throws")
+			throw std::runtime_error("handling failed");
+		if (request.path == "/big") {
+			// A response larger than any socket buffer: the queued-write path.
+			Response r;
+			r.body.assign(std::stoul(std::string(request.query)), 'x');
+			return r;
+		}
+		std::string line(request.method);
+		line += ' ';
+		line += request.path;
+		if (!request.query.empty()) {
+			line += '?';
+			line += request.query;
+		}
+		if (const auto v = request.Header("x-tag"))
+			line += " tag=" + std::string(*v);
+		line += ' ';
+		line += request.body;
+		handled.push_back(line);
+		Response r;
+		r.status = 202;
+		r.body = line;
+		r.content_type = "text/plain";
+		return r;
+	}
+};
+
+} // namespace osprey::http::test
