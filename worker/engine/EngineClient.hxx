@@ -97,11 +97,23 @@ public:
 	int WaitContainer(std::string_view id, WaitCondition condition = WaitCondition::kNotRunning,
 			  std::stop_token stop = {}) const;
 
-	/// Hands the container's stdout and stderr to @p sink as they arrive.
-	/// With @p follow, returns when the container has stopped and all its
-	/// output was delivered; without, after the output so far. Both framed
-	/// and TTY (raw) containers are handled. Exceptions from @p sink abort
-	/// the stream and propagate.
+	/// Attaches to the created container's stdout and stderr, starts it,
+	/// and hands its output to @p sink as it arrives, complete and in
+	/// order; returns when the output ends (the container exited). This is
+	/// how a job runs its container. A slow sink slows the container down.
+	/// Framed and TTY (raw) containers alike. Exceptions from @p sink abort
+	/// the stream and propagate (the container keeps running); a failed
+	/// start throws the start's error.
+	void StartAttached(std::string_view id, const LogDemuxer::Sink &sink,
+			   std::stop_token stop = {}) const;
+
+	/// Hands the container's logged stdout and stderr to @p sink as they
+	/// arrive. Without @p follow: everything logged so far, exactly. With
+	/// @p follow: also what comes later, until the container stops; but
+	/// Podman 4 skips output written in fast bursts on a followed stream,
+	/// so use it for watching, and StartAttached() or a read without
+	/// follow after the exit for a complete copy. Exceptions from @p sink
+	/// abort the stream and propagate.
 	void StreamLogs(std::string_view id, bool follow, const LogDemuxer::Sink &sink,
 			std::stop_token stop = {}) const;
 

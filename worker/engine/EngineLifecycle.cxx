@@ -63,12 +63,13 @@ EngineClient::KillContainer(std::string_view id, std::string_view signal) const
 	const std::string what = "killing container " + std::string(ShortId(id));
 	const auto response = Send(HttpRequest::Post(what, "/containers/" + UrlEscape(id) +
 						       "/kill?signal=" + UrlEscape(signal)));
-	/* 409: not running */
-	if (response.status == 409)
+	if (response.IsSuccess())
+		return true;
+	/* Docker answers 409 for a container that is not running, Podman 500
+	   ("container state improper"): ask rather than parse messages */
+	if (response.status == 409 || !InspectContainer(id).running)
 		return false;
-	if (!response.IsSuccess())
-		ThrowEngineError(what, response);
-	return true;
+	ThrowEngineError(what, response);
 }
 
 bool

@@ -1,4 +1,4 @@
-// EngineClient: streaming a container's output.
+// EngineClient: reading a container's logged output.
 #include "EngineClient.hxx"
 #include "EngineUrl.hxx"
 
@@ -12,8 +12,7 @@ EngineClient::StreamLogs(std::string_view id, bool follow, const LogDemuxer::Sin
 
 	/* a TTY container's stream is raw, any other is framed; Engine API
 	   1.41 does not say which in the answer, so ask first */
-	const bool raw = InspectContainer(id).tty;
-	LogDemuxer demuxer(raw, sink);
+	LogDemuxer demuxer(InspectContainer(id).tty, sink);
 
 	auto request = HttpRequest::Get(what, "/containers/" + UrlEscape(id) +
 					"/logs?stdout=true&stderr=true&follow=" +

@@ -16,6 +16,7 @@ struct Exchange {
 	CurlEasy &easy;
 	const UnixSocketHttp::BodySink *sink;
 	const std::stop_token &stop;
+	const std::function<void(long)> *on_headers;
 	std::string body;
 	std::exception_ptr failure;
 	bool cancelled = false;
@@ -28,6 +29,23 @@ struct Exchange {
 				(*self.sink)({data, n});
 			else
 				self.body.append(data, n);
+			return n;
+		} catch (...) {
+			self.failure = std::current_exception();
+			return 0;
+		}
+	}
+
+	static size_t Header(char *data, size_t, size_t n, void *userdata) noexcept {
+		auto &self = *static_cast<Exchange *>(userdata);
+		const std::string_view line(data, n);
+		const long status = self.easy.GetResponseCode();
+		/* the empty line ends a header block; "100 Continue" blocks
+		   are followed by the real one */
+		if ((line != "\r\n" && line != "\n") || status < 200 || self.on_headers == nullptr)
+			return n;
+		try {
+			(*self.on_headers)(status);
 			return n;
 		} catch (...) {
 			self.failure = std::current_exception();
@@ -104,9 +122,14 @@ Perform(const std::string &socket_path, const std::string &base_url,
 		headers.Append("Content-Type: application/json");
 	easy.SetOption(CURLOPT_HTTPHEADER, headers.Get());
 
-	Exchange exchange{easy, sink, request.stop, {}, {}};
+	Exchange exchange{easy, sink, request.stop,
+			  request.on_headers ? &request.on_headers : nullptr, {}, {}};
 	easy.SetOption(CURLOPT_WRITEFUNCTION, &Exchange::Write);
 	easy.SetOption(CURLOPT_WRITEDATA, static_cast<void *>(&exchange));
+	if (request.on_headers) {
+		easy.SetOption(CURLOPT_HEADERFUNCTION, &Exchange::Header);
+		easy.SetOption(CURLOPT_HEADERDATA, static_cast<void *>(&exchange));
+	}
 	if (request.stop.stop_possible()) {
 		easy.SetOption(CURLOPT_XFERINFOFUNCTION, &Exchange::Progress);
 		easy.SetOption(CURLOPT_XFERINFODATA, static_cast<void *>(&exchange));

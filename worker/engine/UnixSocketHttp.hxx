@@ -32,6 +32,12 @@ struct HttpRequest {
 	/// the call then throws EngineCallCancelled.
 	std::stop_token stop;
 
+	/// Called once the response's header block is complete, with its
+	/// status, before any of the body (e.g. to act once an attach stream is
+	/// established). May throw: the exchange is then aborted and the
+	/// exception rethrown.
+	std::function<void(long status)> on_headers;
+
 	static HttpRequest Get(std::string what, std::string target) {
 		return Make(std::move(what), "GET", std::move(target));
 	}
