@@ -14,6 +14,11 @@ HttpConnection::HttpConnection(uv::Loop &_loop, uv::TcpSocket &&_socket, HttpHan
 	  socket(std::move(_socket)), timer(loop, *this), protocol(handler, limits)
 {
 	socket.SetListener(*this);
+	try {
+		protocol.SetRemoteAddress(socket.PeerAddress());
+	} catch (...) {
+		// Unknown peer: the handler sees an empty address.
+	}
 }
 
 void

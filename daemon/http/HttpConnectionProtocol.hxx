@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace osprey::http {
 
@@ -59,6 +60,7 @@ private:
 
 	std::size_t request_count = 0;
 	std::string output;
+	std::string remote_address;
 
 public:
 	/// @p handler and @p limits must outlive the protocol.
@@ -81,6 +83,11 @@ public:
 	void StopGracefully() noexcept;
 	/// Answer 503 without reading anything: the server is full.
 	void RejectOverloaded() noexcept;
+	/// Shown to the handler as RequestHead::remote_address.
+	void SetRemoteAddress(std::string address) noexcept {
+		remote_address = std::move(address);
+		request.remote_address = remote_address;
+	}
 
 	Phase GetPhase() const noexcept { return phase; }
 	bool WantsClose() const noexcept { return phase == Phase::CLOSING; }

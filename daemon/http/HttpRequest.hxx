@@ -26,6 +26,9 @@ public:
 	/// The declared body size; absent for chunked bodies and bodiless requests.
 	std::optional<std::uint64_t> content_length;
 	bool chunked = false;
+	/// The client as "192.0.2.1:5678" or "[2001:db8::1]:5678" (the TCP
+	/// peer, not X-Forwarded-For); empty when unknown.
+	std::string_view remote_address;
 
 	const HeaderTable *headers = nullptr;
 

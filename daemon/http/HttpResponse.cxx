@@ -11,6 +11,7 @@ Response::Error(unsigned status, std::string_view sentence)
 {
 	Response r;
 	r.status = status;
+	r.body.reserve(sentence.size() + 16);
 	r.body = "{\"error\":";
 	AppendJsonString(r.body, sentence);
 	r.body += '}';

@@ -111,6 +111,29 @@ TcpSocket::LocalPort() const noexcept
 	return 0;
 }
 
+std::string
+TcpSocket::PeerAddress() const
+{
+	sockaddr_storage address{};
+	int length = sizeof(address);
+	if (uv_tcp_getpeername(handle, reinterpret_cast<sockaddr *>(&address), &length) < 0)
+		return {};
+	char ip[64];
+	if (address.ss_family == AF_INET) {
+		const auto &in = reinterpret_cast<const sockaddr_in &>(address);
+		if (uv_ip4_name(&in, ip, sizeof(ip)) < 0)
+			return {};
+		return std::string(ip) + ":" + std::to_string(ntohs(in.sin_port));
+	}
+	if (address.ss_family == AF_INET6) {
+		const auto &in6 = reinterpret_cast<const sockaddr_in6 &>(address);
+		if (uv_ip6_name(&in6, ip, sizeof(ip)) < 0)
+			return {};
+		return "[" + std::string(ip) + "]:" + std::to_string(ntohs(in6.sin6_port));
+	}
+	return {};
+}
+
 int
 TcpSocket::ReadStart(std::span<char> buffer) noexcept
 {

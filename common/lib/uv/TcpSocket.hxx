@@ -7,6 +7,7 @@
 #include <uv.h>
 
 #include <span>
+#include <string>
 #include <string_view>
 #include <sys/socket.h>
 #include <sys/types.h>
@@ -60,6 +61,8 @@ public:
 	int SetNoDelay(bool enable) noexcept;
 	/// The bound port (host byte order), 0 on error.
 	unsigned LocalPort() const noexcept;
+	/// The peer as "192.0.2.1:5678" or "[2001:db8::1]:5678"; empty on error.
+	std::string PeerAddress() const;
 
 	/// Every read lands in @p buffer, which the caller keeps alive while
 	/// reading; sharing one buffer between sockets of a loop is fine because

@@ -48,6 +48,8 @@ struct RecordingHandler final : HttpHandler {
 		}
 		if (const auto v = request.Header("x-tag"))
 			line += " tag=" + std::string(*v);
+		if (request.query == "peer")
+			line += " from " + std::string(request.remote_address);
 		line += ' ';
 		line += request.body;
 		handled.push_back(line);

@@ -70,6 +70,12 @@ TEST_CASE("HttpServer keep-alive and pipelining")
 		CHECK(r[0].body.size() == 8000000);
 		CHECK(r[1].body == "GET /after ");
 	}
+	SUBCASE("the handler sees the client's address") {
+		client.Send("GET /a?peer HTTP/1.1\r\n\r\n");
+		const auto r = Responses(client, 1);
+		REQUIRE(r.size() == 1);
+		CHECK(r[0].body.starts_with("GET /a?peer from 127.0.0.1:"));
+	}
 	SUBCASE("Connection: close ends with EOF after the response") {
 		client.Send("GET /x HTTP/1.1\r\nConnection: close\r\n\r\n");
 		CHECK(client.ReadToEof());
