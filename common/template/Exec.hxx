@@ -1,0 +1,74 @@
+// Private: one rendering, the counterpart of Go's exec.go "state". Not
+// shared between threads; the Template it walks is.
+#pragma once
+
+#include "Datum.hxx"
+#include "Node.hxx"
+#include "Parser.hxx"
+
+#include <deque>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace osprey::tmpl {
+
+class Exec {
+public:
+	Exec(std::string &out, const TreeSet &set) noexcept :out_(out), set_(set) {}
+
+	void Run(const json::Value &data);
+
+	[[noreturn]] void Fail(const std::string &message) const;
+
+	/// Copies @p s into storage that lives as long as this rendering.
+	std::string_view Intern(std::string &&s);
+
+private:
+	enum class Flow : std::uint8_t { Normal, Break, Continue };
+
+	struct Variable {
+		std::string_view name;
+		Datum value;
+	};
+
+	std::string &out_;
+	const TreeSet &set_;
+	std::vector<Variable> vars_;
+	std::deque<std::string> strings_;
+	const Node *node_ = nullptr; // where we are, for error messages
+	int depth_ = 0;
+
+	// Exec.cxx: statements
+	Flow Walk(const Datum &dot, const Node *node);
+	Flow WalkList(const Datum &dot, const ListNode *list);
+	Flow WalkIfOrWith(const Datum &dot, const BranchNode *node);
+	Flow WalkRange(const Datum &dot, const BranchNode *node);
+	void WalkTemplate(const Datum &dot, const TemplateNode *node);
+	void PrintValue(const Datum &value);
+	void SetVar(std::string_view name, const Datum &value);
+	Datum VarValue(std::string_view name);
+
+	// ExecEval.cxx: expressions
+	Datum EvalPipeline(const Datum &dot, const PipeNode *pipe);
+	Datum EvalCommand(const Datum &dot, const CommandNode *cmd, const Datum *final);
+	Datum EvalFieldChain(const Datum &dot, Datum receiver, std::span<const std::string> ident,
+			     std::span<Node *const> args, const Datum *final);
+	Datum EvalField(std::string_view name, const Datum &receiver, bool has_args);
+	Datum EvalChain(const Datum &dot, const ChainNode *chain, std::span<Node *const> args,
+			const Datum *final);
+	Datum EvalVariable(const Datum &dot, const VariableNode *v, std::span<Node *const> args,
+			   const Datum *final);
+	Datum EvalArg(const Datum &dot, const Node *n);
+	std::string_view EvalStringArg(const Datum &dot, const Node *n);
+	Datum IdealConstant(const NumberNode *n);
+	void NotAFunction(std::span<Node *const> args, const Datum *final, const Node *first);
+
+	// Funcs.cxx: calling builtins
+	Datum EvalFunction(const Datum &dot, const IdentifierNode *fn,
+			   std::span<Node *const> args, const Datum *final);
+	Datum CallBuiltin(Builtin fn, std::string_view name, std::span<const Datum> argv);
+};
+
+} // namespace osprey::tmpl
