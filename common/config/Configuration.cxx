@@ -42,11 +42,10 @@ ReadDotEnv(const Home &home, const std::string &path, const LoadOptions &options
 	   Diagnostics &diagnostics)
 {
 	const auto shown = home.Display(path);
+	if (options.lint)
+		LintDotEnvMode(home, path, diagnostics);
 	try {
-		auto entries = LoadDotEnv(path, shown);
-		if (options.lint)
-			LintDotEnvMode(home, path, diagnostics);
-		return entries;
+		return LoadDotEnv(path, shown);
 	} catch (const DotEnvError &e) {
 		/* the message starts with "file:line: " already */
 		const std::string message = e.what();
@@ -109,10 +108,15 @@ LoadPipeline(const Home &home, std::string_view name, const GlobalConfig &global
 		return std::nullopt;
 	}
 
+	const auto errors_before = diagnostics.ErrorCount();
 	const auto dotenv = ToMap(ReadDotEnv(home, home.PipelineDotEnv(name), options, diagnostics));
 	const Environment env(&dotenv);
-	return ParsePipeline(text, where, global, options.redact ? env.Redacted() : env,
-			     home.UserHome(), diagnostics);
+	auto pipeline = ParsePipeline(text, where, global, options.redact ? env.Redacted() : env,
+				      home.UserHome(), diagnostics);
+	/* a broken .env is a broken pipeline: its secrets are unknown */
+	if (diagnostics.ErrorCount() > errors_before)
+		return std::nullopt;
+	return pipeline;
 }
 
 std::vector<std::string>
@@ -156,6 +160,7 @@ LoadConfiguration(const Home &home, const LoadOptions &options)
 {
 	Configuration c;
 	c.global = LoadGlobalConfig(home, options, c.diagnostics);
+	c.global_valid = !c.diagnostics.HasErrors();
 	for (const auto &name : ListPipelineNames(home)) {
 		auto p = LoadPipeline(home, name, c.global, options, c.diagnostics);
 		if (p)

@@ -28,6 +28,8 @@ struct Configuration {
 	/** names of pipeline directories that had errors */
 	std::vector<std::string> broken;
 	Diagnostics diagnostics;
+	/** false if config.yaml (or the global .env) has errors */
+	bool global_valid = true;
 
 	const Pipeline *Find(std::string_view name) const noexcept;
 };

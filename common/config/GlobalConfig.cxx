@@ -69,6 +69,7 @@ ReadAgentDefaults(Section &defaults, AgentDefaults &agent, const std::string &ho
 		agent.type = *v;
 
 	auto cc = s.Child({"claude-code", "agent_a"});
+	agent.claude_code.oauth_path = ExpandHome(agent.claude_code.oauth_path, home_dir);
 	if (auto v = cc.String({"image"}))
 		agent.claude_code.image = v->value;
 	agent.claude_code.auth = CheckAuth(cc, cc.Enum({"auth"}, agent_auth_names),

@@ -33,8 +33,8 @@ struct ServerSettings {
 struct ClaudeCodeDefaults {
 	std::string image = "localhost/osprey-claude-code:latest";
 	AgentAuth auth = AgentAuth::OAuth;
-	/** the local OAuth session directory, "~" expanded; required for oauth */
-	std::string oauth_path;
+	/** the local OAuth session directory, "~" expanded; must exist for oauth */
+	std::string oauth_path = "~/.claude";
 };
 
 struct OpenCodeDefaults {

@@ -46,7 +46,14 @@ CompileTemplate(Section &root, const std::string &source, std::string_view field
 	try {
 		return std::make_shared<const tmpl::Template>(tmpl::Parse(source, field));
 	} catch (const tmpl::ParseError &e) {
-		root.Error(mark, std::string(field), std::string("template error: ") + e.what());
+		/* the engine's message starts "<name>:<line>:<column>: " */
+		std::string message = e.what();
+		const auto prefix = std::string(field) + ":" + std::to_string(e.line) + ":" +
+			std::to_string(e.column) + ": ";
+		if (message.starts_with(prefix))
+			message.erase(0, prefix.size());
+		root.Error(mark, std::string(field), "template error at line " + std::to_string(e.line) +
+			   ", column " + std::to_string(e.column) + " of the template: " + message);
 		return nullptr;
 	}
 }

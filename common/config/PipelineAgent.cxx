@@ -96,13 +96,11 @@ ReadAgent(Section &root, const GlobalConfig &global, const std::string &home_dir
 	if (agent.auth == AgentAuth::OAuth && AuthFits(agent.type, agent.auth)) {
 		agent.oauth_path = defaults.claude_code.oauth_path;
 		struct stat st;
-		if (agent.oauth_path.empty())
-			s.Error(s.Mark(), s.FieldPath("auth"), "is oauth but "
-				"defaults.agent.claude-code.oauth_path is not set in config.yaml "
-				"(the Claude Code session directory, e.g. ~/.claude)");
-		else if (::stat(agent.oauth_path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-			s.Error(s.Mark(), s.FieldPath("auth"), "is oauth but the oauth_path " +
-				Quote(agent.oauth_path) + " does not exist or is not a directory");
+		if (::stat(agent.oauth_path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+			s.Error(s.Mark(), s.FieldPath("auth"), "is oauth but the Claude Code session "
+				"directory " + Quote(agent.oauth_path) + " does not exist: sign in with "
+				"`claude` as this user, or set defaults.agent.claude-code.oauth_path "
+				"in config.yaml");
 	}
 
 	for (auto &[key, value] : s.StringMap({"env"})) {

@@ -48,6 +48,7 @@ ReadTrigger(Section &root, Trigger &trigger)
 	auto path = s.String({"path"});
 	auto cron = s.String({"cron"});
 	auto timezone = s.String({"timezone"});
+	const bool has_secret = s.Find({"secret"}) != nullptr;
 	if (auto v = s.String({"secret"}))
 		trigger.secret = v->value;
 	auto header = s.String({"signature_header"});
@@ -76,7 +77,7 @@ ReadTrigger(Section &root, Trigger &trigger)
 			s.Warning(s.Mark(), s.FieldPath("secret"),
 				  "set without signature_header, so signatures are NOT verified; "
 				  "add signature_header (e.g. X-Hub-Signature-256)");
-		if (header && trigger.secret.empty())
+		if (header && !has_secret)
 			s.Warning(header->mark, header->field,
 				  "set without secret, so signatures are NOT verified");
 	} else if (type == TriggerType::Cron) {
@@ -97,7 +98,7 @@ ReadTrigger(Section &root, Trigger &trigger)
 		}
 		if (path)
 			s.Error(path->mark, path->field, "only for webhook triggers (type is cron)");
-		if (!trigger.secret.empty() || header)
+		if (has_secret || header)
 			s.Warning(s.Mark(), s.FieldPath("secret"),
 				  "signatures apply to webhook triggers only; ignored for cron");
 	}

@@ -3,6 +3,7 @@
 #include "time/Duration.hxx"
 #include "util/Text.hxx"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>

@@ -2,6 +2,7 @@
 #include "util/File.hxx"
 #include "util/Text.hxx"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <system_error>
@@ -82,6 +83,44 @@ ApplyToProcessEnvironment(const std::vector<DotEnvEntry> &entries)
 		    ::setenv(e.key.c_str(), e.value.c_str(), 0) == 0)
 			++n;
 	return n;
+}
+
+void
+UpdateDotEnvFile(const std::string &path,
+		 const std::vector<std::pair<std::string, std::string>> &updates, bool replace)
+{
+	std::string text;
+	try {
+		text = ReadFile(path);
+	} catch (const std::system_error &e) {
+		if (e.code() != std::errc::no_such_file_or_directory)
+			throw;
+	}
+	const auto existing = ParseDotEnv(text, path);
+	auto lines = Split(text, '\n');
+	std::vector<std::string> out(lines.begin(), lines.end());
+	if (!out.empty() && out.back().empty())
+		out.pop_back();
+
+	for (const auto &[key, value] : updates) {
+		const auto old = std::find_if(existing.rbegin(), existing.rend(),
+					      [&](const DotEnvEntry &e) { return e.key == key; });
+		if (old == existing.rend()) {
+			out.push_back(key + "=" + value);
+			continue;
+		}
+		if (old->value == value)
+			continue;
+		if (!replace)
+			throw std::runtime_error(path + " already sets " + key +
+						 " to another value (use --force to replace it)");
+		out[old->line - 1] = key + "=" + value;
+	}
+
+	std::string result;
+	for (const auto &line : out)
+		result += line + "\n";
+	WriteFileAtomic(path, result, 0600);
 }
 
 } // namespace osprey

@@ -42,4 +42,12 @@ std::size_t ApplyToProcessEnvironment(const std::vector<DotEnvEntry> &entries);
 
 bool IsValidVariableName(std::string_view name) noexcept;
 
+/// Sets @p updates in the .env file at @p path, creating it with mode 0600 if
+/// needed and keeping every other line (comments included). A key already
+/// in the file with a different value is replaced only if @p replace, else
+/// std::runtime_error names it (never its value). Written atomically, 0600.
+void UpdateDotEnvFile(const std::string &path,
+		      const std::vector<std::pair<std::string, std::string>> &updates,
+		      bool replace);
+
 } // namespace osprey

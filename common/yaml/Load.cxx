@@ -44,6 +44,7 @@ public:
 	explicit TreeBuilder(std::string_view text) : parser(text) {}
 
 	Node Document() {
+		Next();
 		Expect(YAML_STREAM_START_EVENT);
 		Next();
 		if (event.Type() == YAML_STREAM_END_EVENT)

@@ -1,0 +1,190 @@
+// osprey setup: config.yaml and the global .env.
+#include "Command.hxx"
+#include "Output.hxx"
+#include "Prompter.hxx"
+#include "config/Path.hxx"
+#include "secrets/DotEnv.hxx"
+#include "util/File.hxx"
+#include "util/Text.hxx"
+
+#include <array>
+#include <cstdio>
+
+namespace osprey::cli {
+
+static constexpr std::array<OptionSpec, 20> options{{
+	{"host", true, "ADDRESS  interface to listen on (default 0.0.0.0)"},
+	{"port", true, "PORT  HTTP port (default 8080)"},
+	{"public-url", true, "URL  base URL senders reach Osprey at"},
+	{"channel", true, "TYPE  telegram, slack, webhook or stdout"},
+	{"telegram-bot-token", true, "TOKEN  Telegram bot token (- reads standard input)"},
+	{"telegram-chat-id", true, "ID  Telegram chat id (negative for groups)"},
+	{"telegram-allowed-users", true, "IDS  comma-separated user ids who may approve"},
+	{"slack-bot-token", true, "TOKEN  Slack bot token xoxb-... (- reads standard input)"},
+	{"slack-app-token", true, "TOKEN  Slack app token xapp-... (- reads standard input)"},
+	{"slack-channel-id", true, "ID  Slack channel id (C...)"},
+	{"slack-allowed-users", true, "IDS  comma-separated Slack user ids who may approve"},
+	{"webhook-url", true, "URL  where the webhook channel POSTs notifications"},
+	{"agent", true, "TYPE  claude-code or opencode (default claude-code)"},
+	{"auth", true, "METHOD  oauth or api_key (claude-code); none or api-key (opencode)"},
+	{"oauth-path", true, "DIR  Claude Code session directory (default ~/.claude)"},
+	{"provider", true, "NAME  anthropic, openai or google (opencode with api-key)"},
+	{"api-key", true, "KEY  the model provider's API key (- reads standard input)"},
+	{"max-concurrent", true, "N  agent containers at once (default 3)"},
+	{"socket", true, "PATH  container engine socket (default /var/run/docker.sock)"},
+	{"force", false, "replace an existing config.yaml and .env values"},
+}};
+const std::span<const OptionSpec> setup_options = options;
+
+static std::string
+CheckNumber(const std::string &s)
+{
+	if (s.empty() || s.find_first_not_of("-0123456789") != std::string::npos)
+		return "expected a number";
+	return {};
+}
+
+static std::string
+CheckIdList(const std::string &s)
+{
+	for (const auto part : Split(s, ','))
+		if (!CheckNumber(std::string(Trim(part))).empty())
+			return "expected comma-separated numeric user ids";
+	return {};
+}
+
+static std::string
+YamlList(const std::string &csv, bool quote)
+{
+	std::string out;
+	for (const auto part : Split(csv, ',')) {
+		const auto item = Trim(part);
+		if (item.empty())
+			continue;
+		out += (out.empty() ? "" : ", ") + (quote ? Quote(item) : std::string(item));
+	}
+	return "[" + out + "]";
+}
+
+struct SetupResult {
+	std::string yaml;
+	std::vector<std::pair<std::string, std::string>> secrets;
+};
+
+static void
+AskChannel(Prompter &ask, SetupResult &r)
+{
+	static constexpr std::array<std::string_view, 4> types{"telegram", "slack", "webhook", "stdout"};
+	const auto type = ask.Choose("channel", "Where should notifications go?", types, "stdout");
+	r.yaml += "defaults:\n  channel:\n    type: " + type + "\n";
+	if (type == "telegram") {
+		r.secrets.emplace_back("TELEGRAM_BOT_TOKEN",
+				       ask.AskSecret("telegram-bot-token", "Telegram bot token", true));
+		const auto chat = ask.Ask("telegram-chat-id", "Telegram chat id", "", CheckNumber);
+		const auto users = ask.AskOptional("telegram-allowed-users",
+						   "User ids allowed to approve, comma-separated", CheckIdList);
+		r.yaml += "    telegram:\n      bot_token: ${TELEGRAM_BOT_TOKEN}\n      chat_id: " + chat + "\n";
+		if (!users.empty())
+			r.yaml += "      allowed_users: " + YamlList(users, false) + "\n";
+	} else if (type == "slack") {
+		r.secrets.emplace_back("SLACK_BOT_TOKEN", ask.AskSecret("slack-bot-token", "Slack bot token (xoxb-...)", true));
+		r.secrets.emplace_back("SLACK_APP_TOKEN", ask.AskSecret("slack-app-token", "Slack app token (xapp-...)", true));
+		const auto channel = ask.Ask("slack-channel-id", "Slack channel id", "", [](const std::string &s) {
+			return s.starts_with('C') ? std::string() : "a channel id starts with C";
+		});
+		const auto users = ask.AskOptional("slack-allowed-users", "Slack user ids allowed to approve, comma-separated");
+		r.yaml += "    slack:\n      bot_token: ${SLACK_BOT_TOKEN}\n      app_token: ${SLACK_APP_TOKEN}\n"
+			"      channel_id: " + Quote(channel) + "\n";
+		if (!users.empty())
+			r.yaml += "      allowed_users: " + YamlList(users, true) + "\n";
+	} else if (type == "webhook") {
+		const auto url = ask.Ask("webhook-url", "URL to POST notifications to", "", [](const std::string &s) {
+			return s.starts_with("http://") || s.starts_with("https://")
+				? std::string() : "expected an http:// or https:// URL";
+		});
+		r.yaml += "    webhook:\n      url: " + Quote(url) + "\n";
+	}
+}
+
+static void
+AskAgent(Prompter &ask, const Home &home, SetupResult &r)
+{
+	static constexpr std::array<std::string_view, 2> types{"claude-code", "opencode"};
+	const auto type = ask.Choose("agent", "Which agent runs the jobs?", types, "claude-code");
+	r.yaml += "  agent:\n    type: " + type + "\n    " + type + ":\n";
+	if (type == "claude-code") {
+		static constexpr std::array<std::string_view, 2> auths{"oauth", "api_key"};
+		const auto auth = ask.Choose("auth", "How does Claude Code sign in?", auths, "oauth");
+		r.yaml += "      auth: " + auth + "\n";
+		if (auth == "oauth") {
+			const auto path = ask.Ask("oauth-path", "Claude Code session directory", "~/.claude");
+			r.yaml += "      oauth_path: " + Quote(path) + "\n";
+			if (!PathExists(ExpandHome(path, home.UserHome())))
+				std::fprintf(stderr, "osprey: note: %s does not exist yet; sign in with "
+					     "`claude` on this machine first\n", path.c_str());
+		} else {
+			r.secrets.emplace_back("ANTHROPIC_API_KEY", ask.AskSecret("api-key", "Anthropic API key", true));
+		}
+	} else {
+		static constexpr std::array<std::string_view, 2> auths{"none", "api-key"};
+		const auto auth = ask.Choose("auth", "How does OpenCode authenticate?", auths, "none");
+		r.yaml += "      auth: " + auth + "\n";
+		if (auth == "api-key") {
+			static constexpr std::array<std::string_view, 3> providers{"anthropic", "openai", "google"};
+			const auto provider = ask.Choose("provider", "Model provider", providers, "anthropic");
+			r.yaml += "      provider: " + provider + "\n";
+			const auto variable = provider == "anthropic" ? "ANTHROPIC_API_KEY"
+				: provider == "openai" ? "OPENAI_API_KEY" : "GOOGLE_GENERATIVE_AI_API_KEY";
+			r.secrets.emplace_back(variable, ask.AskSecret("api-key", "API key", true));
+		}
+	}
+}
+
+int
+RunSetup(const Args &args)
+{
+	args.ExpectPositionals(0, "");
+	const auto home = Home::FromEnvironment();
+	const bool force = args.Has("force");
+	if (PathExists(home.ConfigFile()) && !force)
+		throw std::runtime_error(home.ConfigFile() + " already exists; edit it, or run "
+					 "`osprey setup --force` to replace it");
+
+	Prompter ask(args);
+	if (ask.Interactive())
+		std::printf("Setting up Osprey in %s\n\n", home.Root().c_str());
+
+	SetupResult r;
+	r.yaml = "# Osprey's machine-wide settings; see osprey-config(5).\n"
+		 "# Secrets live in .env beside this file and are referenced as ${VAR}.\n"
+		 "version: 1\n\nserver:\n";
+	r.yaml += "  host: " + Quote(ask.Ask("host", "Listen on address", "0.0.0.0")) + "\n";
+	r.yaml += "  port: " + ask.Ask("port", "HTTP port", "8080", CheckNumber) + "\n";
+	if (const auto url = ask.AskOptional("public-url", "Public base URL for webhooks"); !url.empty())
+		r.yaml += "  public_url: " + Quote(url) + "\n";
+	r.yaml += "\n";
+	AskChannel(ask, r);
+	AskAgent(ask, home, r);
+	r.yaml += "\ncontainer:\n  max_concurrent: " +
+		ask.Ask("max-concurrent", "Agent containers at once", "3", CheckNumber) + "\n" +
+		"  default_timeout: 15m\n  socket: " +
+		Quote(ask.Ask("socket", "Container engine socket", "/var/run/docker.sock")) + "\n";
+
+	for (const auto &[key, value] : r.secrets)
+		if (value.find('\n') != std::string::npos)
+			throw std::runtime_error(key + " must be a single line");
+
+	MakeDirectories(home.Root(), 0700);
+	MakeDirectories(home.PipelinesDir(), 0700);
+	UpdateDotEnvFile(home.GlobalDotEnv(), r.secrets, force);
+	WriteFileAtomic(home.ConfigFile(), r.yaml, 0600);
+
+	std::printf("Wrote %s\n", home.ConfigFile().c_str());
+	if (!r.secrets.empty())
+		std::printf("Wrote %zu secret(s) to %s (mode 0600)\n", r.secrets.size(),
+			    home.GlobalDotEnv().c_str());
+	std::printf("Next: `osprey construct <name>` to create a pipeline, `osprey doctor` to check.\n");
+	return 0;
+}
+
+} // namespace osprey::cli

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# osprey --help, --version, usage errors and exit codes.
+. "$(dirname "$0")/lib.sh"
+set -e
+
+run --version
+expect_status 0 "--version"
+expect_contains "$out" "osprey " "--version prints the version"
+
+run --help
+expect_status 0 "--help"
+for c in setup construct edit list doctor test; do
+	expect_contains "$out" "  $c" "--help lists $c"
+done
+
+run
+expect_status 2 "no command is a usage error"
+
+run frobnicate
+expect_status 2 "unknown command"
+expect_contains "$err" 'osprey: unknown command "frobnicate"' "unknown command is named"
+
+run list --jsn
+expect_status 2 "unknown option"
+expect_contains "$err" "unknown option --jsn; did you mean --json?" "unknown option suggests the right one"
+expect_contains "$err" "usage: osprey list" "usage errors show the usage line"
+
+run test --help
+expect_status 0 "test --help"
+expect_contains "$out" "--payload JSON" "test --help documents --payload"
+
+run test
+expect_status 2 "test without a name"
+expect_contains "$err" "missing the pipeline name" "the missing argument is named"
+
+run list
+expect_status 1 "list without config.yaml fails"
+expect_contains "$err" "config.yaml: not found in $OSPREY_HOME; create it with \`osprey setup\`" "missing config.yaml says what to do"
+
+done_testing
