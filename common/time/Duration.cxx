@@ -51,7 +51,7 @@ UnitNanos(std::string_view unit) noexcept
 	return 0;
 }
 
-/// a + b * c, or nullopt-style false on overflow (all operands >= 0).
+/// acc += b * c; false on overflow (all operands >= 0).
 bool
 AddMul(Nanos &acc, Nanos b, Nanos c) noexcept
 {
@@ -128,7 +128,7 @@ ParseDuration(std::string_view input)
 							  static_cast<Uint128>(scale));
 		if (whole_overflow || !AddMul(total, whole, per_unit) ||
 		    __builtin_add_overflow(total, frac_nanos, &total))
-			Fail(input, "too large (at most 2562047h)");
+			Fail(input, "too large (at most 2562047h47m16s)");
 	}
 	static_assert(kMaxNanos / 3'600'000'000'000 == 2562047);
 

@@ -15,7 +15,7 @@ namespace osprey {
 ///
 /// Throws std::invalid_argument whose message quotes the input and says what
 /// was expected, for: empty or malformed input, an unknown unit, a negative
-/// value, a total above 2562047h (Go's limit), or a total that is not a whole
+/// value, a total above 2562047h47m16s (Go's limit), or a total that is not a whole
 /// number of milliseconds (Osprey's precision).
 std::chrono::milliseconds ParseDuration(std::string_view s);
 

@@ -141,8 +141,15 @@ ParseIso8601(std::string_view input)
 	// A leap second (:60) is read as the first second of the next minute.
 	const int64_t local = DaysFromCivil(year, unsigned(month), unsigned(day)) * 86400 +
 		hour * 3600 + minute * 60 + second;
+	const std::chrono::seconds utc{local - offset};
+	// system_clock counts nanoseconds in 64 bits: years 1677 to 2262.
+	using std::chrono::floor;
+	if (utc <= floor<std::chrono::seconds>(system_clock::time_point::min().time_since_epoch()) ||
+	    utc >= floor<std::chrono::seconds>(system_clock::time_point::max().time_since_epoch()))
+		throw std::invalid_argument("invalid timestamp " + Quote(input) +
+					    ": out of range (years 1678 to 2261)");
 	return system_clock::time_point{std::chrono::duration_cast<system_clock::duration>(
-		std::chrono::seconds{local - offset} + std::chrono::nanoseconds{nanos})};
+		utc + std::chrono::nanoseconds{nanos})};
 }
 
 } // namespace osprey

@@ -19,7 +19,8 @@ std::string FormatIso8601(std::chrono::system_clock::time_point t, const TimeZon
 /// Reads what the two functions above write, and the common variants:
 /// "YYYY-MM-DDTHH:MM:SS", optional fraction of a second (kept to the
 /// nanosecond), then "Z" or "±HH:MM"; a space may replace "T".
-/// Throws std::invalid_argument quoting the input and saying what was expected.
+/// Throws std::invalid_argument quoting the input and saying what was expected,
+/// also for instants system_clock cannot hold (before 1678, after 2261).
 std::chrono::system_clock::time_point ParseIso8601(std::string_view s);
 
 } // namespace osprey

@@ -27,6 +27,7 @@ TEST_CASE("ParseDuration reads Go-style durations")
 	CHECK(ParseDuration("0") == 0ms);
 	CHECK(ParseDuration("0s") == 0ms);
 	CHECK(ParseDuration("2562047h") == 2562047h);
+	CHECK(ParseDuration("2562047h47m16s") == 2562047h + 47min + 16s);
 }
 
 TEST_CASE("ParseDuration errors quote the input and say what was expected")
@@ -48,10 +49,10 @@ TEST_CASE("ParseDuration errors quote the input and say what was expected")
 	CHECK_THROWS_WITH_AS(ParseDuration("-5m"), "invalid duration \"-5m\": must not be negative",
 			     std::invalid_argument);
 	CHECK_THROWS_WITH_AS(ParseDuration("2562048h"),
-			     "invalid duration \"2562048h\": too large (at most 2562047h)",
+			     "invalid duration \"2562048h\": too large (at most 2562047h47m16s)",
 			     std::invalid_argument);
 	CHECK_THROWS_WITH_AS(ParseDuration("99999999999999999999s"),
-			     "invalid duration \"99999999999999999999s\": too large (at most 2562047h)",
+			     "invalid duration \"99999999999999999999s\": too large (at most 2562047h47m16s)",
 			     std::invalid_argument);
 	CHECK_THROWS_WITH_AS(ParseDuration("500us"),
 			     "invalid duration \"500us\": finer than a millisecond, which is the "

@@ -42,6 +42,12 @@ TEST_CASE("ParseIso8601")
 	CHECK(ParseIso8601("1969-12-31T23:59:59Z") == system_clock::time_point{-1s});
 	CHECK(ParseIso8601("2028-02-29T00:00:00Z") == system_clock::time_point{1835395200s});
 
+	CHECK_THROWS_WITH_AS(ParseIso8601("9999-12-31T23:59:59Z"),
+			     "invalid timestamp \"9999-12-31T23:59:59Z\": out of range (years 1678 to 2261)",
+			     std::invalid_argument);
+	CHECK_THROWS_WITH_AS(ParseIso8601("0000-01-01T00:00:00Z"),
+			     "invalid timestamp \"0000-01-01T00:00:00Z\": out of range (years 1678 to 2261)",
+			     std::invalid_argument);
 	for (const char *bad : {"", "2026-11-21", "2026-11-21T23:57:33", "2026-11-21T23:57Z",
 				"2026-13-01T00:00:00Z", "2027-02-29T00:00:00Z", "2026-11-21T24:00:00Z",
 				"2026-11-21T23:57:33+0100", "2026-11-21T23:57:33.Z", "2026-11-21T23:57:33Zx"}) {
