@@ -10,6 +10,11 @@
 
 namespace osprey {
 
+/// The labels Osprey puts on its containers: error messages name the job,
+/// and cleanup finds a job's containers by them.
+inline constexpr const char *kJobLabel = "osprey.job";
+inline constexpr const char *kPipelineLabel = "osprey.pipeline";
+
 struct BindMount {
 	/// Absolute host path and absolute container path; neither may contain
 	/// ':' (the engine's bind syntax cannot express it).

@@ -65,7 +65,10 @@ EngineClient::RequireImage(std::string_view image, std::string_view how_to_build
 std::string
 EngineClient::CreateContainer(const ContainerSpec &spec) const
 {
-	const std::string what = "creating container from image " + Quote(spec.image);
+	const auto job = spec.labels.find(kJobLabel);
+	const std::string what = "creating container " +
+		(job != spec.labels.end() ? "for job " + job->second + " " : std::string()) +
+		"from image " + Quote(spec.image);
 	std::string target = "/containers/create";
 	if (!spec.name.empty())
 		target += "?name=" + UrlEscape(spec.name);

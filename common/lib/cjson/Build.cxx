@@ -39,7 +39,8 @@ AddNumber(cJSON &object, const char *key, double value)
 void
 AddInteger(cJSON &object, const char *key, std::int64_t value)
 {
-	Attach(object, key, cJSON_CreateNumber(static_cast<double>(value)));
+	/* raw text: cJSON would print a double with 15 significant digits */
+	Attach(object, key, cJSON_CreateRaw(std::to_string(value).c_str()));
 }
 
 void

@@ -13,7 +13,9 @@ namespace osprey {
 
 void AddString(cJSON &object, const char *key, std::string_view value);
 void AddNumber(cJSON &object, const char *key, double value);
-/// Integers beyond 2^53 lose precision: cJSON stores doubles.
+/// Printed exactly (as raw number text): cJSON's own numbers are doubles
+/// printed with 15 significant digits. Read back, values beyond 2^53 are
+/// rounded (cJSON parses doubles).
 void AddInteger(cJSON &object, const char *key, std::int64_t value);
 void AddBool(cJSON &object, const char *key, bool value);
 

@@ -105,11 +105,11 @@ TEST_CASE("ListContainers finds exactly the containers carrying the labels")
 	std::set<std::string> a_ids;
 	for (int i = 0; i < 2; ++i) {
 		ContainerSpec spec = TestSpec({"sleep", "1000"});
-		spec.labels["osprey.job"] = job_a;
+		spec.labels[kJobLabel] = job_a;
 		a_ids.insert(containers.Create(spec));
 	}
 	ContainerSpec spec_b = TestSpec({"true"});
-	spec_b.labels["osprey.job"] = job_b;
+	spec_b.labels[kJobLabel] = job_b;
 	const std::string b_id = containers.Create(spec_b);
 	/* one of them running, to list running and created ones alike */
 	Engine().StartContainer(*a_ids.begin());

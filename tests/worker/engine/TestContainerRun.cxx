@@ -25,7 +25,7 @@ TEST_CASE("A container gets its user, environment, labels, binds, network and ul
 		"echo written > /out/result.txt && echo out-writable; "
 		"ulimit -Sn; ulimit -Hn; ulimit -u; ls /sys/class/net | tr '\\n' ' '; echo; pwd"});
 	spec.env = {"GREETING=hi there"};
-	spec.labels["osprey.job"] = "job-1";
+	spec.labels[kJobLabel] = "job-1";
 	spec.labels["osprey.pipeline"] = "deploy";
 	spec.binds = {{ro_dir.Path(), "/in", true}, {rw_dir.Path(), "/out", false}};
 	spec.working_dir = "/workspace";
@@ -46,7 +46,7 @@ TEST_CASE("InspectContainer reports labels and state")
 {
 	Containers containers;
 	ContainerSpec spec = TestSpec({"true"});
-	spec.labels["osprey.job"] = "job-inspect";
+	spec.labels[kJobLabel] = "job-inspect";
 	const std::string id = containers.Create(spec);
 
 	ContainerState state = Engine().InspectContainer(id);

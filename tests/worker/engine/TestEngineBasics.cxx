@@ -43,6 +43,7 @@ TEST_CASE("InspectImage and RequireImage")
 	SUBCASE("creating from a missing image is the engine's 404") {
 		ContainerSpec spec = TestSpec({"true"});
 		spec.image = "localhost/osprey-no-such-image:latest";
+		spec.labels[kJobLabel] = "20261122-x1";
 		try {
 			Engine().CreateContainer(spec);
 			FAIL("created a container from a missing image");
@@ -50,7 +51,8 @@ TEST_CASE("InspectImage and RequireImage")
 			INFO(std::string(e.what()));
 			CHECK(e.GetStatus() == 404);
 			CHECK(std::string(e.what()).starts_with(
-				"creating container from image \"localhost/osprey-no-such-image:latest\": "
+				"creating container for job 20261122-x1 from image "
+				"\"localhost/osprey-no-such-image:latest\": "
 				"engine answered 404: "));
 			CHECK(e.GetEngineMessage().find("no such image") != std::string::npos);
 		}
