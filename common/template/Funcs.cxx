@@ -108,7 +108,7 @@ Exec::EvalFunction(const Datum &dot, const IdentifierNode *fn, std::span<Node *c
 		return CallBuiltin(fn->fn, name, argv);
 	} catch (const FuncError &e) {
 		node_ = fn;
-		Fail("error calling " + name + ": " + e.what());
+		Fail(name + ": " + e.what());
 	}
 }
 

@@ -175,7 +175,7 @@ ParseNumberLiteral(NumberNode &n, ItemType type)
 	if (type == ItemType::CharConstant) {
 		const auto c = GoUnquoteChar(text.substr(1), text[0]);
 		if (!c)
-			return "invalid syntax";
+			return "invalid syntax: " + std::string(text);
 		if (text.substr(1 + c->length) != "'")
 			return "malformed character constant: " + std::string(text);
 		n.int64 = c->value;

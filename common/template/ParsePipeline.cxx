@@ -179,7 +179,7 @@ Parser::Term()
 	case ItemType::RawString: {
 		auto s = GoUnquote(token.val);
 		if (!s)
-			ErrorAt(token.pos, "invalid syntax");
+			ErrorAt(token.pos, "invalid syntax: " + std::string(token.val));
 		return New<StringNode>(token.pos, token.val, std::move(*s));
 	}
 	default:

@@ -126,7 +126,7 @@ Parser::AddTree(const std::string &name, ListNode *root)
 		return;
 	}
 	if (!IsEmptyTree(root))
-		Errorf("template: multiple definition of template " + GoQuote(name));
+		Errorf("multiple definition of template " + GoQuote(name));
 }
 
 void
@@ -159,7 +159,7 @@ Parser::ParseDefinition()
 	const Item &name = ExpectOneOf(ItemType::String, ItemType::RawString, context);
 	auto unquoted = GoUnquote(name.val);
 	if (!unquoted)
-		ErrorAt(name.pos, "invalid syntax");
+		ErrorAt(name.pos, "invalid syntax: " + std::string(name.val));
 	Expect(ItemType::RightDelim, context);
 	// A definition has its own variable scope, like Go's fresh Tree.
 	auto saved_vars = std::move(vars);
@@ -332,7 +332,7 @@ Parser::ParseTemplateName(const Item &token, const char *context)
 		Unexpected(token, context);
 	auto s = GoUnquote(token.val);
 	if (!s)
-		ErrorAt(token.pos, "invalid syntax");
+		ErrorAt(token.pos, "invalid syntax: " + std::string(token.val));
 	return std::move(*s);
 }
 
