@@ -13,8 +13,8 @@ ShortId(std::string_view id) noexcept
 	return id.substr(0, 12);
 }
 
-EngineClient::EngineClient(std::string socket_path)
-	: http(std::move(socket_path), "http://d/v1.41")
+EngineClient::EngineClient(std::string socket_path, std::chrono::milliseconds _request_timeout)
+	: http(std::move(socket_path), "http://d/v1.41"), request_timeout(_request_timeout)
 {
 }
 

@@ -63,11 +63,19 @@ enum class WaitCondition { kNotRunning, kNextExit, kRemoved };
 
 class EngineClient {
 	UnixSocketHttp http;
+	std::chrono::milliseconds request_timeout;
 
 public:
 	static constexpr const char *kDefaultSocket = "/var/run/docker.sock";
+	static constexpr std::chrono::milliseconds kDefaultRequestTimeout{std::chrono::seconds(60)};
 
-	explicit EngineClient(std::string socket_path);
+	/// @p request_timeout bounds every call that does not wait for the
+	/// container by design (all but WaitContainer, StartAttached and
+	/// StreamLogs; StopContainer gets the grace period on top), so an
+	/// engine that accepts connections but hangs cannot hang the caller.
+	/// Connecting is bounded separately, by UnixSocketHttp::kConnectTimeout.
+	explicit EngineClient(std::string socket_path,
+			      std::chrono::milliseconds request_timeout = kDefaultRequestTimeout);
 
 	const std::string &GetSocketPath() const noexcept { return http.GetSocketPath(); }
 
@@ -134,7 +142,11 @@ public:
 						     bool all = true) const;
 
 private:
-	HttpResponse Send(const HttpRequest &request) const { return http.Send(request); }
+	/// Sends a request bounded by request_timeout (plus @p extra).
+	HttpResponse Send(HttpRequest request, std::chrono::milliseconds extra = {}) const {
+		request.timeout = request_timeout + extra;
+		return http.Send(request);
+	}
 };
 
 /// The first 12 characters of a container id, as humans see them.

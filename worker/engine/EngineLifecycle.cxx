@@ -30,7 +30,7 @@ EngineClient::WaitContainer(std::string_view id, WaitCondition condition,
 					 "/wait?condition=" + ConditionName(condition));
 	request.timeout = {};
 	request.stop = std::move(stop);
-	const JsonTree answer = ParseAnswer(what, Send(request));
+	const JsonTree answer = ParseAnswer(what, http.Send(request));
 
 	/* Docker: {"StatusCode":N,"Error":{"Message":"..."}} or "Error":null */
 	const auto error = FindString(FindMember(answer.Get(), "Error"), "Message");
@@ -50,8 +50,7 @@ EngineClient::StopContainer(std::string_view id, std::chrono::seconds grace) con
 	auto request = HttpRequest::Post(what, "/containers/" + UrlEscape(id) + "/stop?t=" +
 					 std::to_string(grace.count()));
 	/* the engine answers after the grace period at worst */
-	request.timeout = grace + std::chrono::seconds(60);
-	const auto response = Send(request);
+	const auto response = Send(std::move(request), grace);
 	/* 304: already stopped */
 	if (!response.IsSuccess() && response.status != 304)
 		ThrowEngineError(what, response);

@@ -42,8 +42,16 @@ TEST_CASE("StopContainer lets a container that handles SIGTERM exit at once")
 {
 	Containers containers;
 	const std::string id = containers.Create(TestSpec({"sh", "-c",
-		"trap 'echo terminated; exit 0' TERM; while :; do sleep 0.1; done"}));
+		"trap 'echo terminated; exit 0' TERM; echo ready; while :; do sleep 0.1; done"}));
 	Engine().StartContainer(id);
+
+	/* a SIGTERM before the trap is set would be ignored (PID 1) */
+	std::string out;
+	for (int i = 0; i < 100 && out.empty(); ++i) {
+		std::this_thread::sleep_for(milliseconds(50));
+		Engine().StreamLogs(id, false, [&out](LogStream, std::string_view data) { out.append(data); });
+	}
+	REQUIRE(out == "ready\n");
 
 	const auto start = Clock::now();
 	Engine().StopContainer(id, std::chrono::seconds(30));

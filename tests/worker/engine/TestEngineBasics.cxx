@@ -86,6 +86,28 @@ TEST_CASE("An engine that is not there fails fast and says where it looked")
 		CHECK(elapsed < std::chrono::seconds(1));
 	}
 
+	SUBCASE("an engine that accepts connections and never answers") {
+		const std::string path = dir.Path() + "/hung.sock";
+		const int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+		REQUIRE(fd >= 0);
+		sockaddr_un address{};
+		address.sun_family = AF_UNIX;
+		path.copy(address.sun_path, sizeof(address.sun_path) - 1);
+		REQUIRE(bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof(address)) == 0);
+		REQUIRE(listen(fd, 4) == 0); /* the kernel accepts; nobody reads */
+
+		const EngineClient client(path, std::chrono::milliseconds(300));
+		const auto elapsed = TimeOf([&] {
+			CHECK_THROWS_WITH_AS(client.Ping(),
+					     ("pinging the engine: engine at " + path +
+					      " did not answer within 300 ms").c_str(),
+					     EngineUnreachable);
+		});
+		close(fd);
+		CHECK(elapsed >= std::chrono::milliseconds(250)); /* curl's timer is coarse */
+		CHECK(elapsed < std::chrono::seconds(2));
+	}
+
 	SUBCASE("a socket nobody listens on") {
 		const std::string path = dir.Path() + "/dead.sock";
 		const int fd = socket(AF_UNIX, SOCK_STREAM, 0);
