@@ -25,6 +25,7 @@ HttpConnectionProtocol::OnMessageBegin() noexcept
 	head_bytes = 0;
 	in_header_name = false;
 	rejected = false;
+	head_request = false;
 	return 0;
 }
 
@@ -146,6 +147,7 @@ HttpConnectionProtocol::FillHead() noexcept
 	}
 
 	request.method = parser.MethodName();
+	head_request = parser.Method() == HTTP_HEAD;
 	request.version_major = parser.HttpMajor();
 	request.version_minor = parser.HttpMinor();
 	request.chunked = parser.IsChunked();

@@ -104,14 +104,13 @@ HttpConnectionProtocol::OnHead() noexcept
 		return;
 	}
 
-	const bool head_method = parser.Method() == HTTP_HEAD;
 	if (decision.rejection) {
 		// Answered now; a body would stay unread, so the connection
 		// can only go on when there is none.
 		rejected = true;
 		try {
 			SerializeResponse(output, *decision.rejection, ModeAfter(!request.HasBody()),
-					  head_method);
+					  head_request);
 		} catch (...) {
 			Fail(500, "The server failed to answer the request.");
 			return;
@@ -141,19 +140,20 @@ void
 HttpConnectionProtocol::OnMessage() noexcept
 {
 	++request_count;
+	const bool was_head = std::exchange(head_request, false);
 	if (std::exchange(rejected, false)) {
 		phase = close_after_response ? Phase::CLOSING : Phase::IDLE;
 		return;
 	}
 
 	request.body = body;
-	const bool head_method = parser.Method() == HTTP_HEAD;
 	try {
 		const Response response = handler.Handle(request);
-		SerializeResponse(output, response, ModeAfter(true), head_method);
+		SerializeResponse(output, response, ModeAfter(true), was_head);
 	} catch (...) {
+		// The connection goes on: the body was read whole.
 		SerializeError(output, 500, "The server failed to handle the request.",
-			       ModeAfter(true));
+			       ModeAfter(true), was_head);
 	}
 	phase = close_after_response ? Phase::CLOSING : Phase::IDLE;
 }
@@ -191,7 +191,7 @@ void
 HttpConnectionProtocol::Fail(unsigned status, std::string_view sentence) noexcept
 {
 	try {
-		SerializeError(output, status, sentence, ConnectionMode::CLOSE);
+		SerializeError(output, status, sentence, ConnectionMode::CLOSE, head_request);
 		close_after_response = true;
 	} catch (...) {
 		// Out of memory: close without an answer.

@@ -48,6 +48,8 @@ private:
 	bool in_header_name = false;
 	/// Route() answered this request already; its body is not for Handle().
 	bool rejected = false;
+	/// The request is a HEAD: no response body, not even an error's.
+	bool head_request = false;
 
 	// The request being read. The storage lives as long as the connection
 	// and is reused, so a warm connection reads requests without allocating.

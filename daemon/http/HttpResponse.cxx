@@ -160,13 +160,16 @@ JsonStringSize(std::string_view text) noexcept
 }
 
 void
-SerializeError(std::string &out, unsigned status, std::string_view sentence, ConnectionMode mode)
+SerializeError(std::string &out, unsigned status, std::string_view sentence, ConnectionMode mode,
+	       bool head_request)
 {
 	AppendHead(out, status, mode);
 	out += "Content-Type: application/json\r\nContent-Length: ";
 	static constexpr std::string_view prefix = "{\"error\":";
 	AppendNumber(out, prefix.size() + JsonStringSize(sentence) + 1);
 	out += "\r\n\r\n";
+	if (head_request)
+		return;
 	out += prefix;
 	AppendJsonString(out, sentence);
 	out += '}';

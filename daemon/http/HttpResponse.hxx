@@ -52,6 +52,6 @@ void SerializeResponse(std::string &out, const Response &response, ConnectionMod
 /// Appends a server-generated error ({"error":...}) without building a
 /// Response (no allocation on the paths a flood of bad requests takes).
 void SerializeError(std::string &out, unsigned status, std::string_view sentence,
-		    ConnectionMode mode);
+		    ConnectionMode mode, bool head_request = false);
 
 } // namespace osprey::http

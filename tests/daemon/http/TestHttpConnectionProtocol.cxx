@@ -94,6 +94,19 @@ TEST_CASE("HttpConnectionProtocol connection management")
 		CHECK(r->Header("content-length") == "8");
 		CHECK(f.protocol.Output().empty());
 	}
+	SUBCASE("HEAD gets no body, not even a 500's, and the connection goes on") {
+		f.protocol.Feed("HEAD /handle-throws HTTP/1.1\r\n\r\nHEAD /missing HTTP/1.1\r\n\r\n"
+				"GET /next HTTP/1.1\r\n\r\n");
+		auto r = TakeResponse(f.protocol.Output(), true);
+		REQUIRE(r);
+		CHECK(r->status == 500);
+		r = TakeResponse(f.protocol.Output(), true);
+		REQUIRE(r);
+		CHECK(r->status == 404);
+		r = TakeResponse(f.protocol.Output());
+		REQUIRE(r);
+		CHECK(r->body == "GET /next ");
+	}
 	SUBCASE("graceful stop while idle closes silently") {
 		f.protocol.StopGracefully();
 		CHECK(f.protocol.WantsClose());

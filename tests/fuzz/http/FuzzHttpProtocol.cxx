@@ -14,6 +14,8 @@
 #include <string>
 #include <string_view>
 #include <algorithm>
+#include <deque>
+#include <stdexcept>
 #include <vector>
 
 using namespace osprey::http;
@@ -21,7 +23,12 @@ using namespace osprey::http;
 namespace {
 
 struct FuzzHandler final : HttpHandler {
+	/// For each request routed, in order: was it a HEAD (no body bytes in
+	/// its response)? Each routed request gets exactly one final response.
+	std::deque<bool> head_requests;
+
 	RouteDecision Route(const RequestHead &head) override {
+		head_requests.push_back(head.method == "HEAD");
 		// Touch every view: the sanitizers check they point at live bytes.
 		std::size_t n = head.method.size() + head.target.size() + head.path.size() +
 			head.query.size();
@@ -49,58 +56,75 @@ struct FuzzHandler final : HttpHandler {
 	}
 };
 
-/// Splits @p out into well-formed responses; aborts on a malformed one or
-/// an incomplete tail.
-std::vector<std::string>
-CheckResponses(std::string &out)
+[[noreturn]] void
+Fail(const char *what, const std::string &detail)
 {
-	std::vector<std::string> responses;
+	std::fprintf(stderr, "%s\n%s\n", what, detail.c_str());
+	std::abort();
+}
+
+/// Date lines differ from one second to the next; everything else must not.
+std::string
+WithoutDate(std::string s)
+{
+	if (const auto p = s.find("\r\nDate: "); p != std::string::npos)
+		s.erase(p, s.find("\r\n", p + 2) - p);
+	return s;
+}
+
+/// Splits what the protocol sent into responses (Date lines removed) and
+/// empties @p out; aborts on anything a strict client could not frame.
+void
+TakeResponses(std::string &out, FuzzHandler &handler, std::vector<std::string> &responses)
+{
 	while (!out.empty()) {
 		const auto end = out.find("\r\n\r\n");
 		if (end == std::string::npos || !out.starts_with("HTTP/1.1 ") || out.size() < 12)
-			std::abort();
+			Fail("malformed response", out);
 		const std::string_view head(out.data(), end + 4);
 		const unsigned status = unsigned(std::atoi(out.substr(9, 3).c_str()));
 		if (status < 100 || status > 599)
-			std::abort();
+			Fail("bad status", out);
 		std::size_t length = 0;
 		if (const auto cl = head.find("\r\nContent-Length: "); cl != head.npos)
 			length = std::size_t(std::atol(head.data() + cl + 18));
 		else if (status != 100 && status != 204 && status != 304)
-			std::abort();
+			Fail("no Content-Length", out);
+		if (status != 100 && !handler.head_requests.empty()) {
+			if (handler.head_requests.front())
+				length = 0;
+			handler.head_requests.pop_front();
+		}
 		if (out.size() < end + 4 + length)
-			std::abort();
-		responses.push_back(out.substr(0, end + 4 + length));
+			Fail("truncated body", out);
+		responses.push_back(WithoutDate(out.substr(0, end + 4 + length)));
 		out.erase(0, end + 4 + length);
 	}
-	return responses;
 }
 
 /// When a request is both malformed and too large, which error llhttp meets
 /// first depends on where the input was split (it reports a header piece at
 /// the end of each Feed()). Either answer is right; anything else must match.
 bool
-SameAnswers(std::string a, std::string b)
+SameAnswers(const std::vector<std::string> &a, const std::vector<std::string> &b)
 {
-	auto ra = CheckResponses(a), rb = CheckResponses(b);
-	if (ra == rb)
+	if (a == b)
 		return true;
-	if (ra.size() != rb.size() || ra.empty() ||
-	    !std::equal(ra.begin(), ra.end() - 1, rb.begin()))
+	if (a.size() != b.size() || a.empty() || !std::equal(a.begin(), a.end() - 1, b.begin()))
 		return false;
 	const auto is_limit_race = [](const std::string &r) {
 		return r.starts_with("HTTP/1.1 400 ") || r.starts_with("HTTP/1.1 413 ") ||
 			r.starts_with("HTTP/1.1 431 ");
 	};
-	return is_limit_race(ra.back()) && is_limit_race(rb.back());
+	return is_limit_race(a.back()) && is_limit_race(b.back());
 }
 
-/// Date lines differ from one second to the next; everything else must not.
 std::string
-WithoutDates(std::string s)
+Join(const std::vector<std::string> &v)
 {
-	for (std::size_t p; (p = s.find("\r\nDate: ")) != std::string::npos;)
-		s.erase(p, s.find("\r\n", p + 2) - p);
+	std::string s;
+	for (const auto &r : v)
+		s += r + "\n----\n";
 	return s;
 }
 
@@ -118,16 +142,17 @@ LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 		provider.ConsumeIntegralInRange<std::size_t>(0, 16));
 	const std::string input = provider.ConsumeRemainingBytesAsString();
 
-	FuzzHandler handler;
-
 	// Reference: everything at once.
-	HttpConnectionProtocol whole(handler, limits);
+	FuzzHandler whole_handler;
+	HttpConnectionProtocol whole(whole_handler, limits);
 	whole.Feed(input);
-	const std::string expected = WithoutDates(whole.Output());
+	std::vector<std::string> expected;
+	TakeResponses(whole.Output(), whole_handler, expected);
 
 	// The same bytes in fuzzer-chosen pieces.
+	FuzzHandler handler;
 	HttpConnectionProtocol pieces(handler, limits);
-	std::string all_output;
+	std::vector<std::string> responses;
 	std::size_t offset = 0;
 	for (const char s : splits) {
 		const std::size_t n = std::min<std::size_t>(std::uint8_t(s), input.size() - offset);
@@ -135,18 +160,13 @@ LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 		pieces.Feed(std::string_view(input).substr(offset, n));
 		offset += n;
 		if (closed_before && !pieces.Output().empty())
-			std::abort(); // answered after deciding to close
-		all_output += pieces.Output();
-		CheckResponses(pieces.Output());
+			Fail("answered after deciding to close", pieces.Output());
+		TakeResponses(pieces.Output(), handler, responses);
 	}
 	pieces.Feed(std::string_view(input).substr(offset));
-	all_output += pieces.Output();
-	CheckResponses(pieces.Output());
-	if (!SameAnswers(WithoutDates(all_output), expected)) {
-		std::fprintf(stderr, "split output:\n%s\n--- whole output:\n%s\n",
-			     WithoutDates(all_output).c_str(), expected.c_str());
-		std::abort();
-	}
+	TakeResponses(pieces.Output(), handler, responses);
+	if (!SameAnswers(responses, expected))
+		Fail("split input answered differently", Join(responses) + "==== whole:\n" + Join(expected));
 
 	switch (event) {
 	case 0: pieces.Timeout(); break;
@@ -154,7 +174,7 @@ LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 	case 2: pieces.EndOfInput(); break;
 	default: break;
 	}
-	CheckResponses(pieces.Output());
+	TakeResponses(pieces.Output(), handler, responses);
 	// Timeouts and the end of input always end the connection; a graceful
 	// stop leaves no idle connection.
 	if ((event == 0 || event == 2) && !pieces.WantsClose())
