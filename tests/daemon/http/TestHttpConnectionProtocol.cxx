@@ -1,7 +1,5 @@
 // HttpConnectionProtocol without sockets: bytes in, bytes out.
-#include "RecordingHandler.hxx"
-#include "ResponseReader.hxx"
-#include "http/HttpConnectionProtocol.hxx"
+#include "ProtocolFixture.hxx"
 
 #include <doctest/doctest.h>
 
@@ -13,17 +11,6 @@ using Phase = HttpConnectionProtocol::Phase;
 
 namespace {
 
-struct Fixture {
-	HttpLimits limits;
-	RecordingHandler handler;
-	HttpConnectionProtocol protocol{handler, limits};
-
-	std::vector<ParsedResponse> Feed(std::string_view bytes) {
-		protocol.Feed(bytes);
-		return TakeAllResponses(protocol.Output());
-	}
-};
-
 const std::string post_hook = "POST /hook?x=1 HTTP/1.1\r\nHost: a\r\nX-Tag:  v1 \r\n"
 			      "Content-Length: 5\r\n\r\nhello";
 
@@ -31,7 +18,7 @@ const std::string post_hook = "POST /hook?x=1 HTTP/1.1\r\nHost: a\r\nX-Tag:  v1 
 
 TEST_CASE("HttpConnectionProtocol answers a request and keeps the connection")
 {
-	Fixture f;
+	ProtocolFixture f;
 	const auto responses = f.Feed(post_hook);
 	REQUIRE(responses.size() == 1);
 	CHECK(responses[0].status == 202);
@@ -49,7 +36,7 @@ TEST_CASE("HttpConnectionProtocol gives the same answers however the bytes are s
 		"POST /hook HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n";
 	for (std::size_t split = 0; split <= stream.size(); ++split) {
 		CAPTURE(split);
-		Fixture f;
+		ProtocolFixture f;
 		f.protocol.Feed(std::string_view(stream).substr(0, split));
 		f.protocol.Feed(std::string_view(stream).substr(split));
 		const auto responses = TakeAllResponses(f.protocol.Output());
@@ -58,7 +45,7 @@ TEST_CASE("HttpConnectionProtocol gives the same answers however the bytes are s
 		CHECK(responses[1].body == "GET /status ");
 		CHECK(responses[2].body == "POST /hook abcde");
 	}
-	Fixture f;
+	ProtocolFixture f;
 	for (const char c : stream)
 		f.protocol.Feed({&c, 1});
 	CHECK(TakeAllResponses(f.protocol.Output()).size() == 3);
@@ -66,7 +53,7 @@ TEST_CASE("HttpConnectionProtocol gives the same answers however the bytes are s
 
 TEST_CASE("HttpConnectionProtocol connection management")
 {
-	Fixture f;
+	ProtocolFixture f;
 	SUBCASE("Connection: close") {
 		const auto r = f.Feed("GET / HTTP/1.1\r\nConnection: close\r\n\r\nGET /ignored HTTP/1.1\r\n\r\n");
 		REQUIRE(r.size() == 1);
@@ -126,7 +113,7 @@ TEST_CASE("HttpConnectionProtocol connection management")
 
 TEST_CASE("HttpConnectionProtocol routing decisions")
 {
-	Fixture f;
+	ProtocolFixture f;
 	SUBCASE("a rejection without body keeps the connection") {
 		const auto r = f.Feed("GET /missing HTTP/1.1\r\n\r\nGET /ok HTTP/1.1\r\n\r\n");
 		REQUIRE(r.size() == 2);
@@ -191,90 +178,9 @@ TEST_CASE("HttpConnectionProtocol routing decisions")
 	}
 }
 
-TEST_CASE("HttpConnectionProtocol errors")
-{
-	Fixture f;
-	f.limits.max_header_bytes = 200;
-	struct Case {
-		const char *name;
-		std::string input;
-		unsigned status;
-	};
-	const Case cases[] = {
-		{"garbage", "\x16\x03\x01 hello\r\n\r\n", 400},
-		{"bad header", "GET / HTTP/1.1\r\nNo colon here\r\n\r\n", 400},
-		{"both lengths", "POST / HTTP/1.1\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n", 400},
-		{"bad chunk", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400},
-		{"HTTP/2.0", "GET / HTTP/2.0\r\n\r\n", 505},
-		{"HTTP/3.1", "GET / HTTP/3.1\r\n\r\n", 505},
-		{"long header", "GET / HTTP/1.1\r\nX: " + std::string(300, 'a') + "\r\n\r\n", 431},
-		{"long url", "GET /" + std::string(300, 'a') + " HTTP/1.1\r\n\r\n", 431},
-	};
-	for (const auto &c : cases) {
-		const std::string_view name = c.name;
-		CAPTURE(name);
-		HttpConnectionProtocol protocol(f.handler, f.limits);
-		protocol.Feed(c.input);
-		const auto r = TakeAllResponses(protocol.Output());
-		REQUIRE(r.size() == 1);
-		CHECK(r[0].status == c.status);
-		CHECK(r[0].body.starts_with("{\"error\":\""));
-		CHECK(r[0].Header("connection") == "close");
-		CHECK(protocol.WantsClose());
-	}
-
-	SUBCASE("many small headers count too") {
-		std::string input = "GET / HTTP/1.1\r\n";
-		for (int i = 0; i < 40; ++i)
-			input += "A: b\r\n";
-		const auto r = f.Feed(input);
-		REQUIRE(r.size() == 1);
-		CHECK(r[0].status == 431);
-	}
-}
-
-TEST_CASE("HttpConnectionProtocol timeouts and end of input")
-{
-	Fixture f;
-	SUBCASE("idle: silent close") {
-		f.protocol.Timeout();
-		CHECK(f.protocol.WantsClose());
-		CHECK(f.protocol.Output().empty());
-	}
-	SUBCASE("in the head: 408") {
-		f.protocol.Feed("GET / HTTP/1.1\r\nHost: x");
-		CHECK(f.protocol.GetPhase() == Phase::HEAD);
-		f.protocol.Timeout();
-		const auto r = TakeAllResponses(f.protocol.Output());
-		REQUIRE(r.size() == 1);
-		CHECK(r[0].status == 408);
-	}
-	SUBCASE("in the body: 408") {
-		f.protocol.Feed("POST / HTTP/1.1\r\nContent-Length: 9\r\n\r\nabc");
-		CHECK(f.protocol.GetPhase() == Phase::BODY);
-		f.protocol.Timeout();
-		const auto r = TakeAllResponses(f.protocol.Output());
-		REQUIRE(r.size() == 1);
-		CHECK(r[0].status == 408);
-	}
-	SUBCASE("end of input") {
-		f.protocol.Feed("GET / HTTP/1.1\r\n");
-		f.protocol.EndOfInput();
-		CHECK(f.protocol.WantsClose());
-		CHECK(f.protocol.Output().empty());
-	}
-	SUBCASE("overloaded") {
-		f.protocol.RejectOverloaded();
-		const auto r = TakeAllResponses(f.protocol.Output());
-		REQUIRE(r.size() == 1);
-		CHECK(r[0].status == 503);
-		CHECK(f.protocol.WantsClose());
-	}
-}
-
 TEST_CASE("HttpConnectionProtocol request details")
 {
-	Fixture f;
+	ProtocolFixture f;
 	auto r = f.Feed("OPTIONS http://example.com/a/b?c=d#frag HTTP/1.1\r\n\r\n");
 	REQUIRE(r.size() == 1);
 	CHECK(r[0].body == "OPTIONS /a/b?c=d ");
