@@ -110,8 +110,9 @@ public:
 	/// order; returns when the output ends (the container exited). This is
 	/// how a job runs its container. A slow sink slows the container down.
 	/// Framed and TTY (raw) containers alike. Exceptions from @p sink abort
-	/// the stream and propagate (the container keeps running); a failed
-	/// start throws the start's error.
+	/// the stream and propagate, and @p stop detaches (EngineCallCancelled):
+	/// either way the container keeps running. A failed start throws the
+	/// engine's error.
 	void StartAttached(std::string_view id, const LogDemuxer::Sink &sink,
 			   std::stop_token stop = {}) const;
 

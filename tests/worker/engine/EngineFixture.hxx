@@ -13,7 +13,7 @@ namespace osprey::test {
 inline constexpr const char *kTestImage = "localhost/osprey-test-agent:latest";
 
 /// The engine's socket. Throws when OSPREY_TEST_ENGINE_SOCKET is not set:
-/// these tests run only through their meson wrapper (run-integration.sh).
+/// these tests run only through tests/support/run-with-engine.sh (meson test).
 const std::string &EngineSocket();
 
 EngineClient &Engine();

@@ -1,13 +1,14 @@
 #!/bin/sh
 # Runs an integration test binary against a private engine:
-#   run-integration.sh TEST-BINARY [doctest options...]
-# Starts the engine (tests/support/engine.sh, path in $OSPREY_ENGINE_HARNESS),
-# builds the test image, runs the binary with OSPREY_TEST_ENGINE_SOCKET set, and
-# stops the engine and deletes its directory whatever happened. Without podman
-# this fails: a skipped integration test would look like a passing one.
+#   run-with-engine.sh TEST-BINARY [ARGS...]
+# Starts the engine (engine.sh beside this script), builds the test image, runs
+# the binary with OSPREY_TEST_ENGINE_SOCKET set, and stops the engine and
+# deletes its directory whatever happened. Without podman this fails: a skipped
+# integration test would look like a passing one.
 set -eu
 
-harness=${OSPREY_ENGINE_HARNESS:?OSPREY_ENGINE_HARNESS must name tests/support/engine.sh}
+harness=$(cd "$(dirname "$0")" && pwd)/engine.sh
+[ $# -ge 1 ] || { echo "usage: run-with-engine.sh TEST-BINARY [ARGS...]" >&2; exit 2; }
 binary=$1
 shift
 
