@@ -67,6 +67,16 @@ HttpConnection::Destroy() noexcept
 	listener.OnHttpConnectionClosed(*this); // deletes this
 }
 
+/// Empties the output buffer, keeping its memory unless a large response grew it.
+static void
+ReleaseOutput(std::string &output) noexcept
+{
+	if (output.capacity() > HttpConnectionProtocol::kRetainedCapacity)
+		std::string().swap(output);
+	else
+		output.clear();
+}
+
 bool
 HttpConnection::Flush() noexcept
 {
@@ -77,7 +87,7 @@ HttpConnection::Flush() noexcept
 	// Most responses fit the socket buffer: one write(2), no request.
 	const int n = socket.TryWrite(output);
 	if (n >= 0 && std::size_t(n) == output.size()) {
-		output.clear();
+		ReleaseOutput(output);
 		return true;
 	}
 	if (n < 0 && n != UV_EAGAIN)
@@ -86,7 +96,7 @@ HttpConnection::Flush() noexcept
 	const std::size_t sent = n > 0 ? std::size_t(n) : 0;
 	if (socket.Write(std::string_view(output).substr(sent)) < 0)
 		return false;
-	output.clear();
+	ReleaseOutput(output);
 	writing = true;
 	socket.ReadStop();
 	SetDeadline(limits.send_timeout.count());

@@ -156,6 +156,11 @@ HttpConnectionProtocol::OnMessage() noexcept
 			       ModeAfter(true), was_head);
 	}
 	phase = close_after_response ? Phase::CLOSING : Phase::IDLE;
+
+	// Buffers are kept for the next request, but one large body must not
+	// pin a megabyte to every idle kept-alive connection.
+	if (body.capacity() > kRetainedCapacity)
+		std::string().swap(body);
 }
 
 void

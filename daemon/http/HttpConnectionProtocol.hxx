@@ -21,6 +21,10 @@ namespace osprey::http {
 
 class HttpConnectionProtocol final : llhttp::RequestParser::Handler {
 public:
+	/// Buffers larger than this are freed after use rather than kept for the
+	/// connection's next request.
+	static constexpr std::size_t kRetainedCapacity = 64 * 1024;
+
 	enum class Phase {
 		/// Between requests (or before the first one): no request byte pending.
 		IDLE,
