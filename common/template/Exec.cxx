@@ -12,6 +12,23 @@ namespace osprey::tmpl {
 // holds fewer, so recursion stops earlier, with the same message.
 static constexpr int max_exec_depth = 1000;
 
+// The variable stack's storage is reused from one rendering to the next on
+// the same thread, so a small render allocates nothing but its output.
+static thread_local std::vector<Exec::Variable> spare_vars;
+
+Exec::Exec(std::string &out, const TreeSet &set) noexcept :out_(out), set_(set)
+{
+	vars_.swap(spare_vars);
+	vars_.clear();
+}
+
+Exec::~Exec() noexcept
+{
+	vars_.clear();
+	if (vars_.capacity() > spare_vars.capacity())
+		vars_.swap(spare_vars);
+}
+
 void
 Exec::Fail(const std::string &message) const
 {
@@ -25,13 +42,13 @@ Exec::Fail(const std::string &message) const
 std::string_view
 Exec::Intern(std::string &&s)
 {
-	return strings_.emplace_back(std::move(s));
+	return strings_.emplace_front(std::move(s));
 }
 
 void
 Exec::Run(const json::Value &data)
 {
-	const Tree *tree = set_.Find(set_.name);
+	const Tree *tree = set_.main;
 	const Datum dot = Datum::FromJson(data);
 	vars_.push_back({"$", dot});
 	if (tree == nullptr || tree->root == nullptr)

@@ -6,7 +6,7 @@
 #include "Node.hxx"
 #include "Parser.hxx"
 
-#include <deque>
+#include <forward_list>
 #include <span>
 #include <string>
 #include <string_view>
@@ -16,7 +16,16 @@ namespace osprey::tmpl {
 
 class Exec {
 public:
-	Exec(std::string &out, const TreeSet &set) noexcept :out_(out), set_(set) {}
+	/// A $variable on the stack.
+	struct Variable {
+		std::string_view name;
+		Datum value;
+	};
+
+	Exec(std::string &out, const TreeSet &set) noexcept;
+	~Exec() noexcept;
+	Exec(const Exec &) = delete;
+	Exec &operator=(const Exec &) = delete;
 
 	void Run(const json::Value &data);
 
@@ -28,15 +37,10 @@ public:
 private:
 	enum class Flow : std::uint8_t { Normal, Break, Continue };
 
-	struct Variable {
-		std::string_view name;
-		Datum value;
-	};
-
 	std::string &out_;
 	const TreeSet &set_;
 	std::vector<Variable> vars_;
-	std::deque<std::string> strings_;
+	std::forward_list<std::string> strings_; // allocates only when used
 	const Node *node_ = nullptr; // where we are, for error messages
 	int depth_ = 0;
 

@@ -20,6 +20,7 @@ struct TreeSet {
 	std::vector<std::unique_ptr<Node>> arena;
 	std::vector<std::unique_ptr<Tree>> tree_arena;
 	std::map<std::string, Tree *, std::less<>> trees;
+	const Tree *main = nullptr; // trees[name], bound after parsing
 
 	const Tree *Find(std::string_view n) const noexcept {
 		auto it = trees.find(n);

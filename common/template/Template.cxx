@@ -19,6 +19,7 @@ Parse(std::string_view source, std::string_view name)
 	set->source = source;
 	set->name = name;
 	Parser(*set).Run();
+	set->main = set->Find(set->name);
 	// Template calls may name templates defined later in the source, so
 	// they are bound only now that every definition is known.
 	for (const auto &node : set->arena) {
