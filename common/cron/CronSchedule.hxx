@@ -4,7 +4,11 @@
 // (0-59, 0-23, 1-31, 1-12 or jan-dec, 0-7 or sun-sat with 0 and 7 Sunday),
 // each "*", "N", "N-M", a list "1,15,20-25", with optional "/step" ("*/6",
 // "1-30/5", and "5/15" meaning 5-max/15 as in cronie); or one of the macros
-// @hourly @daily @midnight @weekly @monthly @yearly @annually. When both day
+// @hourly @daily @midnight @weekly @monthly @yearly @annually. Names are
+// case-insensitive and work in ranges; as in cronie, day-of-week steps run
+// over 0-7 ("1/2" is 1,3,5,7: Sunday included), and a range ending in
+// "sun" ends on the 7 ("fri-sun"). Ranges never wrap ("5-1" is an error).
+// Fields are separated by spaces and tabs. When both day
 // fields are restricted (neither starts with "*"), a day matches if EITHER
 // matches, otherwise both must (classic cron: "0 0 1,15 * mon" runs on the
 // 1st, the 15th and every Monday).

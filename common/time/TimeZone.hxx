@@ -32,7 +32,7 @@ public:
 	/// now: $TZ when set (a zone name, ":name", an absolute tzfile path, or a
 	/// POSIX rule such as "EST5EDT"), else /etc/localtime, else UTC.
 	/// Never throws for an unusable setting: like the C library, it falls
-	/// back to UTC.
+	/// back to UTC. Reads the environment, so not concurrently with setenv.
 	static TimeZone Local();
 
 	/// An IANA zone by name, e.g. "Europe/Berlin"; "" means Local().
