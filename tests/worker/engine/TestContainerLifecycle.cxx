@@ -143,11 +143,30 @@ TEST_CASE("ListContainers finds exactly the containers carrying the labels")
 	CHECK(Engine().ListContainers({"osprey.job=no-such-job-" + RunId()}).empty());
 }
 
+namespace {
+
+struct Samples {
+	std::vector<double> ms;
+
+	void Add(Clock::duration d) {
+		ms.push_back(std::chrono::duration<double, std::milli>(d).count());
+	}
+	double Median() const {
+		std::vector<double> v = ms;
+		std::sort(v.begin(), v.end());
+		return v.size() % 2 == 0 ? (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2 : v[v.size() / 2];
+	}
+	double Max() const { return *std::max_element(ms.begin(), ms.end()); }
+};
+
+} // namespace
+
 TEST_CASE("Create-to-running latency (20 containers)")
 {
 	Containers containers;
-	std::vector<double> create_ms, start_ms, total_ms;
+	Samples create, start, total, first_output;
 	for (int i = 0; i < 20; ++i) {
+		/* create, start: returns once the engine has the process running */
 		const auto t0 = Clock::now();
 		const std::string id = containers.Create(TestSpec({"sleep", "1000"}));
 		const auto t1 = Clock::now();
@@ -155,20 +174,29 @@ TEST_CASE("Create-to-running latency (20 containers)")
 		const auto t2 = Clock::now();
 		REQUIRE(Engine().InspectContainer(id).running);
 		Engine().RemoveContainer(id);
+		create.Add(t1 - t0);
+		start.Add(t2 - t1);
+		total.Add(t2 - t0);
 
-		using ms = std::chrono::duration<double, std::milli>;
-		create_ms.push_back(ms(t1 - t0).count());
-		start_ms.push_back(ms(t2 - t1).count());
-		total_ms.push_back(ms(t2 - t0).count());
+		/* create, attach, start, until the container's first byte arrives:
+		   the way a job runs its agent */
+		const auto t3 = Clock::now();
+		const std::string attached = containers.Create(TestSpec({"echo", "started"}));
+		bool seen = false;
+		Engine().StartAttached(attached, [&](LogStream, std::string_view) {
+			if (!seen)
+				first_output.Add(Clock::now() - t3);
+			seen = true;
+		});
+		REQUIRE(seen);
+		Engine().RemoveContainer(attached);
 	}
 
-	const auto median = [](std::vector<double> v) {
-		std::sort(v.begin(), v.end());
-		return (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-	};
-	const auto max = [](const std::vector<double> &v) { return *std::max_element(v.begin(), v.end()); };
 	std::printf("engine latency over 20 containers (ms): create median %.1f, start median %.1f, "
-		    "create->running median %.1f, max %.1f\n",
-		    median(create_ms), median(start_ms), median(total_ms), max(total_ms));
-	CHECK(median(total_ms) < 5000);
+		    "create->running median %.1f (max %.1f), create->first output byte (attached) "
+		    "median %.1f (max %.1f)\n",
+		    create.Median(), start.Median(), total.Median(), total.Max(),
+		    first_output.Median(), first_output.Max());
+	CHECK(total.Median() < 5000);
+	CHECK(first_output.Median() < 5000);
 }

@@ -180,6 +180,20 @@ TEST_CASE("StreamLogs reads a TTY container's raw stream")
 	CHECK(logs.err.empty());
 }
 
+TEST_CASE("StartAttached reads a TTY container's raw stream")
+{
+	ContainerSpec spec = TestSpec({"sh", "-c", "echo hello; echo oops >&2"});
+	spec.tty = true;
+
+	Containers containers;
+	const std::string id = containers.Create(spec);
+	Recorded logs;
+	Engine().StartAttached(id, logs.Sink());
+	CHECK(logs.out == "hello\r\noops\r\n");
+	CHECK(logs.err.empty());
+	CHECK(Engine().WaitContainer(id) == 0);
+}
+
 TEST_CASE("StreamLogs of a missing container is the engine's 404")
 {
 	try {

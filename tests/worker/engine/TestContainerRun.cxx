@@ -109,3 +109,17 @@ TEST_CASE("The stand-in agents of the test image echo the prompt and write a res
 		CHECK(ReadFile(result_dir.Path() + "/result.md") == done);
 	}
 }
+
+TEST_CASE("The stand-in agents take the prompt as text or on stdin, and can fail or dawdle")
+{
+	Containers containers;
+	std::string out, err;
+	REQUIRE(containers.Run(TestSpec({"sh", "-c",
+		"echo 'prompt on stdin' | claude -p --output-format text; "
+		"opencode run --model x 'prompt as text'; "
+		"STANDIN_SLEEP=0.2 STANDIN_EXIT=4 claude -p 'slow'; echo \"exit $?\""}),
+				&out, &err) == 0);
+	CHECK(out == "[claude stand-in] prompt:\nprompt on stdin\nclaude stand-in done: prompt on stdin\n"
+		     "[opencode stand-in] prompt:\nprompt as text\nopencode stand-in done: prompt as text\n"
+		     "[claude stand-in] prompt:\nslow\nclaude stand-in done: slow\nexit 4\n");
+}
