@@ -25,8 +25,9 @@ CheckPath(std::string_view what, const std::string &path)
 {
 	if (path.empty() || path.front() != '/')
 		Invalid(std::string(what) + " " + Quote(path) + " is not an absolute path");
-	if (path.find(':') != std::string::npos || path.find(',') != std::string::npos)
-		Invalid(std::string(what) + " " + Quote(path) + " contains ':' or ','");
+	/* the engine splits "source:target:mode" at every ':' */
+	if (path.find(':') != std::string::npos)
+		Invalid(std::string(what) + " " + Quote(path) + " contains ':'");
 }
 
 static void

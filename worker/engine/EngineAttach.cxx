@@ -28,8 +28,22 @@ EngineClient::StartAttached(std::string_view id, const LogDemuxer::Sink &sink,
 	std::stop_source abort;
 	std::stop_callback forward_stop(stop, [&abort] { abort.request_stop(); });
 	std::promise<bool> attached;
+	bool promised = false;
 	std::exception_ptr start_error;
 
+	auto request = HttpRequest::Post(what, "/containers/" + UrlEscape(id) +
+					 "/attach?stream=true&stdout=true&stderr=true");
+	request.timeout = {};
+	request.stop = abort.get_token();
+	request.on_headers = [&](long status) {
+		if (!promised) {
+			promised = true;
+			attached.set_value(status >= 200 && status < 300);
+		}
+	};
+
+	/* nothing may throw between starting this thread and the try block:
+	   the thread must always see the promise fulfilled before the join */
 	std::jthread starter([&, future = attached.get_future()]() mutable {
 		if (!future.get())
 			return;
@@ -40,18 +54,6 @@ EngineClient::StartAttached(std::string_view id, const LogDemuxer::Sink &sink,
 			abort.request_stop();
 		}
 	});
-
-	auto request = HttpRequest::Post(what, "/containers/" + UrlEscape(id) +
-					 "/attach?stream=true&stdout=true&stderr=true");
-	request.timeout = {};
-	request.stop = abort.get_token();
-	bool promised = false;
-	request.on_headers = [&](long status) {
-		if (!promised) {
-			promised = true;
-			attached.set_value(status >= 200 && status < 300);
-		}
-	};
 
 	HttpResponse response;
 	try {
