@@ -140,7 +140,7 @@ stop() {
 		while read -r mountpoint; do
 			umount "$mountpoint" 2>/dev/null || umount -l "$mountpoint" 2>/dev/null || true
 		done
-	rm -rf "$DIR/storage" "$DIR/run" "$DIR/tmp" "$DIR/image-build"
+	rm -rf "$DIR/storage" "$DIR/run" "$DIR/tmp" "$DIR"/image-build.*
 }
 
 image() {
@@ -161,8 +161,8 @@ image() {
 		return
 	fi
 
-	build=$DIR/image-build
-	rm -rf "$build"
+	# a directory of its own: two tests may build into one engine at once
+	build=$(mktemp -d "$DIR/image-build.XXXXXX")
 	root=$build/root
 	mkdir -p "$root/bin" "$root/etc" "$root/tmp" "$root/workspace" "$root/home/agent" \
 		"$root/usr/local/bin" "$root/usr/bin" "$root/proc" "$root/sys" "$root/dev"
