@@ -5,10 +5,15 @@
 # Each gets `wrk -t2 -c64 -d<duration>` POSTing 53 bytes with a wrong
 # signature. Bounded: every server is killed on exit, every step has a timeout.
 #
-# Usage: bench-http.sh <bench-http-server> [duration, default 10s]
+# Usage: bench-http.sh <bench-http-server> [seconds per server, default 10] [rounds, default 1]
+# With rounds > 1 the time is split into interleaved rounds (osprey, webhook,
+# nginx, osprey, ...) and each figure is the median over rounds: on a shared,
+# noisy machine that compares like with like far better than one long run each.
 set -euo pipefail
 server_exe=$(realpath "$1")
-duration=${2:-10s}
+seconds=${2:-10}
+rounds=${3:-1}
+duration=$(awk -v s="$seconds" -v r="$rounds" 'BEGIN { printf "%.0f", (s / r < 1 ? 1 : s / r) }')s
 here=$(dirname "$(realpath "$0")")
 secret=bench-secret
 for tool in wrk webhook nginx curl; do
@@ -93,21 +98,35 @@ declare -A url=(
 names=(osprey webhook nginx)
 declare -A rps p50 p99 status
 
+median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
 for name in "${names[@]}"; do
 	status[$name]=$(curl -s -o /dev/null -w '%{http_code}' -H 'X-Signature: 00' \
 		--data-binary '{"action":"opened","number":42,"ref":"refs/heads/ma"}' "${url[$name]}")
-	line=$(timeout 60 wrk -t2 -c64 -d"$duration" -s "$here/post-wrong-signature.lua" "${url[$name]}" \
-		| grep '^RESULT')
-	rps[$name]=$(sed -E 's/.*rps=([0-9]+).*/\1/' <<< "$line")
-	p50[$name]=$(sed -E 's/.*p50_us=([0-9]+).*/\1/' <<< "$line")
-	p99[$name]=$(sed -E 's/.*p99_us=([0-9]+).*/\1/' <<< "$line")
-	echo "$name: $line" >&2
+done
+declare -A all_rps all_p50 all_p99
+for round in $(seq "$rounds"); do
+	for name in "${names[@]}"; do
+		line=$(timeout 120 wrk -t2 -c64 -d"$duration" -s "$here/post-wrong-signature.lua" \
+			"${url[$name]}" | grep '^RESULT')
+		echo "round $round $name: $line" >&2
+		all_rps[$name]+=" $(sed -E 's/.*rps=([0-9]+).*/\1/' <<< "$line")"
+		all_p50[$name]+=" $(sed -E 's/.*p50_us=([0-9]+).*/\1/' <<< "$line")"
+		all_p99[$name]+=" $(sed -E 's/.*p99_us=([0-9]+).*/\1/' <<< "$line")"
+	done
+done
+for name in "${names[@]}"; do
+	rps[$name]=$(median <<< "${all_rps[$name]}")
+	p50[$name]=$(median <<< "${all_p50[$name]}")
+	p99[$name]=$(median <<< "${all_p99[$name]}")
 done
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 ms() { awk -v us="$1" 'BEGIN { printf "%.2f", us / 1000 }'; }
 
-printf '\n%-8s %7s %12s %9s %9s %14s %14s %14s\n' server status requests/s p50_ms p99_ms rps/webhook p99/webhook rps/nginx
+echo
+echo "wrk -t2 -c64, $rounds round(s) of $duration per server; medians over rounds; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-8s %7s %12s %9s %9s %14s %14s %14s\n' server status requests/s p50_ms p99_ms rps/webhook p99/webhook rps/nginx
 for name in "${names[@]}"; do
 	printf '%-8s %7s %12s %9s %9s %14s %14s %14s\n' "$name" "${status[$name]}" "${rps[$name]}" \
 		"$(ms "${p50[$name]}")" "$(ms "${p99[$name]}")" \
