@@ -66,13 +66,31 @@ TEST_CASE("WaitContainer returns the exit code")
 	}
 }
 
-TEST_CASE("A read-only root filesystem with a tmpfs, and resource limits")
+TEST_CASE("A read-only root filesystem with a tmpfs")
 {
 	ContainerSpec spec = TestSpec({"sh", "-c",
 		"if touch /x 2>/dev/null; then echo root-writable; else echo root-read-only; fi; "
 		"touch /tmp/x && echo tmp-writable"});
 	spec.read_only_rootfs = true;
 	spec.tmpfs = {{"/tmp", "rw,size=16m,mode=1777"}};
+
+	Containers containers;
+	std::string out, err;
+	REQUIRE(containers.Run(spec, &out, &err) == 0);
+	INFO("stderr: ", err);
+	CHECK(out == "root-read-only\ntmp-writable\n");
+}
+
+TEST_CASE("Resource limits and privileges as the container sees them")
+{
+	/* cgroup v2 (one hierarchy) or v1 (one per controller) */
+	ContainerSpec spec = TestSpec({"sh", "-c",
+		"c=/sys/fs/cgroup; if [ -f $c/cgroup.controllers ]; then "
+		"echo pids $(cat $c/pids.max); echo memory $(cat $c/memory.max); "
+		"echo cpu $(cat $c/cpu.max); else "
+		"echo pids $(cat $c/pids/pids.max); echo memory $(cat $c/memory/memory.limit_in_bytes); "
+		"echo cpu $(cat $c/cpu/cpu.cfs_quota_us) $(cat $c/cpu/cpu.cfs_period_us); fi; "
+		"grep -E '^(CapEff|CapBnd|NoNewPrivs)' /proc/self/status"});
 	spec.memory_bytes = 256LL << 20;
 	spec.nano_cpus = 500000000;
 	spec.pids_limit = 64;
@@ -81,7 +99,8 @@ TEST_CASE("A read-only root filesystem with a tmpfs, and resource limits")
 	std::string out, err;
 	REQUIRE(containers.Run(spec, &out, &err) == 0);
 	INFO("stderr: ", err);
-	CHECK(out == "root-read-only\ntmp-writable\n");
+	CHECK(out == "pids 64\nmemory 268435456\ncpu 50000 100000\n"
+		     "CapEff:\t0000000000000000\nCapBnd:\t0000000000000000\nNoNewPrivs:\t1\n");
 }
 
 TEST_CASE("The stand-in agents of the test image echo the prompt and write a result")
