@@ -12,6 +12,19 @@
 // Threads: the methods are const and each uses its own connection, so one
 // EngineClient may serve several threads at once. Construct a CurlGlobal in
 // main() before using it from threads.
+//
+// A job's container, in short:
+//
+//	EngineClient engine(socket_path);
+//	engine.RequireImage(spec.image, "osprey image build claude-code");
+//	const std::string id = engine.CreateContainer(spec); // labelled kJobLabel=<job>
+//	engine.StartAttached(id, WriteToFds(log_fd, log_fd)); // returns once it exited
+//	const int status = engine.WaitContainer(id);
+//	engine.RemoveContainer(id);
+//
+// On the deadline, from another thread: engine.StopContainer(id, grace);
+// StartAttached() then returns as the container ends. Cleanup after a crash:
+// ListContainers({std::string(kJobLabel) + "=" + job}), RemoveContainer().
 #pragma once
 
 #include "ContainerSpec.hxx"
