@@ -8,10 +8,10 @@ namespace osprey::http {
 using Phase = HttpConnectionProtocol::Phase;
 
 HttpConnection::HttpConnection(uv::Loop &_loop, uv::TcpSocket &&_socket, HttpHandler &handler,
-			       const HttpLimits &_limits, std::span<char> _read_buffer,
-			       Listener &_listener)
+			       const HttpLimits &_limits, HttpStats &stats,
+			       std::span<char> _read_buffer, Listener &_listener)
 	: loop(_loop), limits(_limits), read_buffer(_read_buffer), listener(_listener),
-	  socket(std::move(_socket)), timer(loop, *this), protocol(handler, limits)
+	  socket(std::move(_socket)), timer(loop, *this), protocol(handler, limits, stats)
 {
 	socket.SetListener(*this);
 	try {

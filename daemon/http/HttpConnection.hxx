@@ -65,7 +65,7 @@ public:
 	/// connections of the server. Throws std::system_error when the timer
 	/// cannot be created.
 	HttpConnection(uv::Loop &loop, uv::TcpSocket &&socket, HttpHandler &handler,
-		       const HttpLimits &limits, std::span<char> read_buffer,
+		       const HttpLimits &limits, HttpStats &stats, std::span<char> read_buffer,
 		       Listener &listener);
 
 	HttpConnection(const HttpConnection &) = delete;

@@ -8,9 +8,9 @@
 
 namespace osprey::http {
 
-HttpConnectionProtocol::HttpConnectionProtocol(HttpHandler &_handler,
-					       const HttpLimits &_limits) noexcept
-	: handler(_handler), limits(_limits), parser(*this)
+HttpConnectionProtocol::HttpConnectionProtocol(HttpHandler &_handler, const HttpLimits &_limits,
+					       HttpStats &_stats) noexcept
+	: handler(_handler), limits(_limits), stats(_stats), parser(*this)
 {
 	request.headers = &headers;
 }
@@ -111,6 +111,7 @@ HttpConnectionProtocol::OnHead() noexcept
 		try {
 			SerializeResponse(output, *decision.rejection, ModeAfter(!request.HasBody()),
 					  head_request);
+			stats.CountResponse(decision.rejection->status);
 		} catch (...) {
 			Fail(500, "The server failed to answer the request.");
 			return;
@@ -140,6 +141,7 @@ void
 HttpConnectionProtocol::OnMessage() noexcept
 {
 	++request_count;
+	++stats.requests;
 	const bool was_head = std::exchange(head_request, false);
 	if (std::exchange(rejected, false)) {
 		phase = close_after_response ? Phase::CLOSING : Phase::IDLE;
@@ -150,10 +152,12 @@ HttpConnectionProtocol::OnMessage() noexcept
 	try {
 		const Response response = handler.Handle(request);
 		SerializeResponse(output, response, ModeAfter(true), was_head);
+		stats.CountResponse(response.status);
 	} catch (...) {
 		// The connection goes on: the body was read whole.
 		SerializeError(output, 500, "The server failed to handle the request.",
 			       ModeAfter(true), was_head);
+		stats.CountResponse(500);
 	}
 	phase = close_after_response ? Phase::CLOSING : Phase::IDLE;
 
@@ -198,6 +202,7 @@ HttpConnectionProtocol::Fail(unsigned status, std::string_view sentence) noexcep
 	try {
 		SerializeError(output, status, sentence, ConnectionMode::CLOSE, head_request);
 		close_after_response = true;
+		stats.CountResponse(status);
 	} catch (...) {
 		// Out of memory: close without an answer.
 	}

@@ -10,6 +10,7 @@
 #include "HttpHandler.hxx"
 #include "HttpLimits.hxx"
 #include "HttpRequest.hxx"
+#include "HttpStats.hxx"
 #include "lib/llhttp/RequestParser.hxx"
 
 #include <cstddef>
@@ -42,6 +43,7 @@ private:
 
 	HttpHandler &handler;
 	const HttpLimits &limits;
+	HttpStats &stats;
 	llhttp::RequestParser parser;
 
 	Phase phase = Phase::IDLE;
@@ -69,8 +71,9 @@ private:
 	std::string remote_address;
 
 public:
-	/// @p handler and @p limits must outlive the protocol.
-	HttpConnectionProtocol(HttpHandler &handler, const HttpLimits &limits) noexcept;
+	/// @p handler, @p limits and @p stats must outlive the protocol.
+	HttpConnectionProtocol(HttpHandler &handler, const HttpLimits &limits,
+			       HttpStats &stats) noexcept;
 
 	/// Not movable: the parser points at this object.
 	HttpConnectionProtocol(const HttpConnectionProtocol &) = delete;

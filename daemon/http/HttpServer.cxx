@@ -64,9 +64,12 @@ HttpServer::OnConnection(uv::TcpSocket &, int status) noexcept
 		uv::TcpSocket client(loop, *this);
 		if (listener.Accept(client) < 0)
 			return;
-		auto *connection = new HttpConnection(loop, std::move(client), handler, limits,
+		auto *connection = new HttpConnection(loop, std::move(client), handler, limits, stats,
 						      {read_buffer.get(), kReadBufferSize}, *this);
 		const bool overloaded = counted_connections >= limits.max_connections;
+		++stats.connections_accepted;
+		if (overloaded)
+			++stats.connections_overloaded;
 		Link(*connection);
 		if (overloaded) {
 			--counted_connections; // Link() counted it

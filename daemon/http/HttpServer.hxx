@@ -29,6 +29,7 @@ class HttpServer final : uv::TcpSocket::Listener, HttpConnection::Listener {
 	uv::Loop &loop;
 	HttpHandler &handler;
 	const HttpLimits limits;
+	HttpStats stats;
 	uv::TcpSocket listener;
 
 	/// Every read of every connection lands here and is consumed before
@@ -73,6 +74,7 @@ public:
 
 	/// Open connections, 503 rejections that are still closing included.
 	std::size_t ConnectionCount() const noexcept { return all_connections; }
+	const HttpStats &Stats() const noexcept { return stats; }
 
 private:
 	void Link(HttpConnection &connection) noexcept;

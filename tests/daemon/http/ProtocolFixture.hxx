@@ -13,7 +13,8 @@ namespace osprey::http::test {
 struct ProtocolFixture {
 	HttpLimits limits;
 	RecordingHandler handler;
-	HttpConnectionProtocol protocol{handler, limits};
+	HttpStats stats;
+	HttpConnectionProtocol protocol{handler, limits, stats};
 
 	std::vector<ParsedResponse> Feed(std::string_view bytes) {
 		protocol.Feed(bytes);

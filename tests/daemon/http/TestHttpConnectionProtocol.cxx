@@ -28,6 +28,8 @@ TEST_CASE("HttpConnectionProtocol answers a request and keeps the connection")
 	CHECK_FALSE(responses[0].Header("connection").has_value());
 	CHECK(f.protocol.GetPhase() == Phase::IDLE);
 	CHECK(f.protocol.RequestCount() == 1);
+	CHECK(f.stats.requests == 1);
+	CHECK(f.stats.responses_by_status[202] == 1);
 }
 
 TEST_CASE("HttpConnectionProtocol gives the same answers however the bytes are split")

@@ -31,7 +31,7 @@ TEST_CASE("HttpConnectionProtocol errors")
 	for (const auto &c : cases) {
 		const std::string_view name = c.name;
 		CAPTURE(name);
-		HttpConnectionProtocol protocol(f.handler, f.limits);
+		HttpConnectionProtocol protocol(f.handler, f.limits, f.stats);
 		protocol.Feed(c.input);
 		const auto r = TakeAllResponses(protocol.Output());
 		REQUIRE(r.size() == 1);
@@ -39,6 +39,7 @@ TEST_CASE("HttpConnectionProtocol errors")
 		CHECK(r[0].body.starts_with("{\"error\":\""));
 		CHECK(r[0].Header("connection") == "close");
 		CHECK(protocol.WantsClose());
+		CHECK(f.stats.responses_by_status[c.status] >= 1);
 	}
 
 	SUBCASE("many small headers count too") {

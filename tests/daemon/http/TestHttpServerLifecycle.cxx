@@ -93,6 +93,10 @@ TEST_CASE("HttpServer answers 503 over the connection limit")
 		});
 	}
 	CHECK(status == 202);
+	server.Stop();
+	CHECK(server.server.Stats().connections_overloaded >= 1);
+	CHECK(server.server.Stats().responses_by_status[503] >= 1);
+	CHECK(server.server.Stats().connections_accepted >= 4);
 }
 
 TEST_CASE("HttpServer::StopGracefully finishes requests under way")

@@ -147,15 +147,16 @@ LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 	const std::string input = provider.ConsumeRemainingBytesAsString();
 
 	// Reference: everything at once.
+	HttpStats stats;
 	FuzzHandler whole_handler;
-	HttpConnectionProtocol whole(whole_handler, limits);
+	HttpConnectionProtocol whole(whole_handler, limits, stats);
 	whole.Feed(input);
 	std::vector<std::string> expected;
 	TakeResponses(whole.Output(), whole_handler, expected);
 
 	// The same bytes in fuzzer-chosen pieces.
 	FuzzHandler handler;
-	HttpConnectionProtocol pieces(handler, limits);
+	HttpConnectionProtocol pieces(handler, limits, stats);
 	std::vector<std::string> responses;
 	std::size_t offset = 0;
 	for (const char s : splits) {
