@@ -132,7 +132,13 @@ HttpConnection::BeginLinger() noexcept
 	// now would make the kernel answer those bytes with a reset that can
 	// destroy the response in flight. Send FIN and drain instead.
 	lingering = true;
-	if (socket.Shutdown() < 0 || socket.ReadStart(read_buffer) < 0) {
+	if (socket.Shutdown() < 0) {
+		Destroy();
+		return;
+	}
+	// Usually still reading (UV_EALREADY); after a queued write, reading
+	// was paused. Anything else (the client's EOF came already): done.
+	if (const int err = socket.ReadStart(read_buffer); err < 0 && err != UV_EALREADY) {
 		Destroy();
 		return;
 	}

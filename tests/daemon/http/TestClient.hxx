@@ -100,6 +100,15 @@ public:
 		return eof;
 	}
 
+	/// The socket's pending error (SO_ERROR): ECONNRESET once the server
+	/// reset the connection.
+	int PendingError() noexcept {
+		int error = 0;
+		socklen_t length = sizeof(error);
+		::getsockopt(fd.Get(), SOL_SOCKET, SO_ERROR, &error, &length);
+		return error;
+	}
+
 	/// Half-close: the server sees EOF.
 	void ShutdownWrite() noexcept { ::shutdown(fd.Get(), SHUT_WR); }
 	void Close() noexcept { fd.Reset(); }

@@ -102,6 +102,23 @@ TEST_CASE("HttpServer limits")
 		CHECK(r[0].status == 413);
 		CHECK(r[0].body.find("1048576 bytes") != std::string::npos);
 		CHECK(client.ReadToEof());
+		// The server shut its side down but still drains: a client that
+		// sends its body anyway gets no reset.
+		CHECK(client.TrySend(std::string(1000, 'x')));
+		CHECK(client.TrySend(std::string(1000, 'x')));
+		CHECK(client.PendingError() == 0);
+	}
+	SUBCASE("413 survives a client that sends its whole body anyway (lingering close)") {
+		// Unread bytes at close() make the kernel send a reset, which can
+		// destroy the response before the client reads it; the server
+		// must drain instead.
+		const std::string body(200000, 'x');
+		client.TrySend("POST /small HTTP/1.1\r\nContent-Length: 200000\r\n\r\n" + body);
+		client.TrySend(body);
+		CHECK(client.ReadToEof());
+		const auto r = TakeAllResponses(client.received);
+		REQUIRE(r.size() == 1);
+		CHECK(r[0].status == 413);
 	}
 	SUBCASE("413 for a chunked body growing past the limit") {
 		client.Send("POST /small HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n8\r\n12345678\r\n");
