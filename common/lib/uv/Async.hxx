@@ -34,7 +34,10 @@ public:
 	bool IsDefined() const noexcept { return handle != nullptr; }
 
 	/// Thread-safe. Must not race with Close() (which is loop-thread only).
-	void Send() noexcept { uv_async_send(handle); }
+	void Send() noexcept {
+		if (handle != nullptr)
+			uv_async_send(handle);
+	}
 
 	void Close() noexcept;
 

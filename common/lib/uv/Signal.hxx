@@ -33,7 +33,10 @@ public:
 
 	/// Throws std::system_error when uv_signal_start() fails.
 	void Start(int signum);
-	void Stop() noexcept { uv_signal_stop(handle); }
+	void Stop() noexcept {
+		if (handle != nullptr)
+			uv_signal_stop(handle);
+	}
 
 	void Close() noexcept;
 

@@ -74,6 +74,8 @@ TcpSocket::operator=(TcpSocket &&other) noexcept
 void
 TcpSocket::Bind(const sockaddr &address, const char *what)
 {
+	if (handle == nullptr)
+		throw MakeError(UV_EBADF, what);
 	if (const int err = uv_tcp_bind(handle, &address, 0); err < 0)
 		throw MakeError(err, what);
 }
@@ -81,6 +83,8 @@ TcpSocket::Bind(const sockaddr &address, const char *what)
 void
 TcpSocket::Listen(int backlog, const char *what)
 {
+	if (handle == nullptr)
+		throw MakeError(UV_EBADF, what);
 	if (const int err = uv_listen(Stream(handle), backlog, OnConnectionCallback); err < 0)
 		throw MakeError(err, what);
 }
@@ -88,18 +92,24 @@ TcpSocket::Listen(int backlog, const char *what)
 int
 TcpSocket::Accept(TcpSocket &client) noexcept
 {
+	if (handle == nullptr)
+		return UV_EBADF;
 	return uv_accept(Stream(handle), Stream(client.handle));
 }
 
 int
 TcpSocket::SetNoDelay(bool enable) noexcept
 {
+	if (handle == nullptr)
+		return UV_EBADF;
 	return uv_tcp_nodelay(handle, enable ? 1 : 0);
 }
 
 unsigned
 TcpSocket::LocalPort() const noexcept
 {
+	if (handle == nullptr)
+		return 0;
 	sockaddr_storage address{};
 	int length = sizeof(address);
 	if (uv_tcp_getsockname(handle, reinterpret_cast<sockaddr *>(&address), &length) < 0)
@@ -114,6 +124,8 @@ TcpSocket::LocalPort() const noexcept
 std::string
 TcpSocket::PeerAddress() const
 {
+	if (handle == nullptr)
+		return {};
 	sockaddr_storage address{};
 	int length = sizeof(address);
 	if (uv_tcp_getpeername(handle, reinterpret_cast<sockaddr *>(&address), &length) < 0)
@@ -137,6 +149,8 @@ TcpSocket::PeerAddress() const
 int
 TcpSocket::ReadStart(std::span<char> buffer) noexcept
 {
+	if (handle == nullptr)
+		return UV_EBADF;
 	read_buffer = buffer;
 	return uv_read_start(Stream(handle), OnAllocCallback, OnReadCallback);
 }
@@ -144,12 +158,15 @@ TcpSocket::ReadStart(std::span<char> buffer) noexcept
 void
 TcpSocket::ReadStop() noexcept
 {
-	uv_read_stop(Stream(handle));
+	if (handle != nullptr)
+		uv_read_stop(Stream(handle));
 }
 
 int
 TcpSocket::TryWrite(std::string_view data) noexcept
 {
+	if (handle == nullptr)
+		return UV_EBADF;
 	const uv_buf_t buf = uv_buf_init(const_cast<char *>(data.data()),
 					 static_cast<unsigned>(data.size()));
 	return uv_try_write(Stream(handle), &buf, 1);
@@ -158,6 +175,8 @@ TcpSocket::TryWrite(std::string_view data) noexcept
 int
 TcpSocket::Write(std::string_view data) noexcept
 {
+	if (handle == nullptr)
+		return UV_EBADF;
 	auto *request = new (std::nothrow) WriteRequest;
 	if (request == nullptr)
 		return UV_ENOMEM;
@@ -178,6 +197,8 @@ TcpSocket::Write(std::string_view data) noexcept
 int
 TcpSocket::Shutdown() noexcept
 {
+	if (handle == nullptr)
+		return UV_EBADF;
 	auto *req = new (std::nothrow) uv_shutdown_t;
 	if (req == nullptr)
 		return UV_ENOMEM;

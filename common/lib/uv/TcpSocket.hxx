@@ -41,6 +41,8 @@ private:
 	std::span<char> read_buffer;
 
 public:
+	/// An empty socket; operations on it (or on a closed one) fail with
+	/// UV_EBADF or do nothing.
 	TcpSocket() noexcept = default;
 	/// Throws std::system_error when uv_tcp_init() fails.
 	TcpSocket(Loop &loop, Listener &listener);

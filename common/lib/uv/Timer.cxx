@@ -43,13 +43,15 @@ void
 Timer::Start(std::uint64_t timeout_ms, std::uint64_t repeat_ms) noexcept
 {
 	// uv_timer_start() only fails for a closing handle or a null callback.
-	uv_timer_start(handle, OnTimerCallback, timeout_ms, repeat_ms);
+	if (handle != nullptr)
+		uv_timer_start(handle, OnTimerCallback, timeout_ms, repeat_ms);
 }
 
 void
 Timer::Stop() noexcept
 {
-	uv_timer_stop(handle);
+	if (handle != nullptr)
+		uv_timer_stop(handle);
 }
 
 bool

@@ -35,6 +35,7 @@ public:
 
 	bool IsDefined() const noexcept { return handle != nullptr; }
 
+	/// Calls on a closed (or empty) Timer do nothing.
 	/// (Re)arms the timer: fires once after @p timeout_ms, or every
 	/// @p repeat_ms afterwards when non-zero.
 	void Start(std::uint64_t timeout_ms, std::uint64_t repeat_ms = 0) noexcept;
