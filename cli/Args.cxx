@@ -85,6 +85,8 @@ FormatOptions(std::span<const OptionSpec> specs)
 	for (const auto &s : specs) {
 		auto help = s.takes_value ? s.help.substr(std::min(s.help.size(), s.help.find(' ') + 1))
 			: s.help;
+		while (help.starts_with(' '))
+			help.remove_prefix(1);
 		out += left[i] + std::string(width - left[i].size() + 2, ' ') + std::string(help) + "\n";
 		++i;
 	}

@@ -154,8 +154,13 @@ RunConstruct(const Args &args)
 	WriteFileAtomic(file, y, 0644);
 
 	std::printf("Wrote %s\n", file.c_str());
-	if (pipeline->trigger.type == TriggerType::Webhook)
+	if (pipeline->trigger.type == TriggerType::Webhook) {
 		std::printf("Webhook URL: %s\n", pipeline->WebhookUrl(global).c_str());
+		if (pipeline->trigger.public_url.empty() && global.server.public_url.empty() &&
+		    (global.server.host == "0.0.0.0" || global.server.host == "::"))
+			std::printf("  (set server.public_url in config.yaml to the address senders reach "
+				    "this machine at)\n");
+	}
 	std::printf("Try it: osprey test %s --payload '{}'\n", name.c_str());
 	return 0;
 }

@@ -46,13 +46,26 @@ RunEditor(const std::string &editor, const std::string &path)
 					 " is unchanged");
 }
 
+/* Whatever happens, the draft does not outlive the command. */
+struct DraftRemover {
+	std::string path;
+	~DraftRemover() noexcept { std::remove(path.c_str()); }
+};
+
 static Diagnostics
 Check(const Home &home, const std::string &name, const std::string &text)
 {
 	Diagnostics diagnostics;
 	const LoadOptions options{.redact = true, .lint = false};
 	const auto global = LoadGlobalConfig(home, options, diagnostics);
-	const auto dotenv = ToMap(LoadDotEnv(home.PipelineDotEnv(name), home.Display(home.PipelineDotEnv(name))));
+	DotEnvMap dotenv;
+	const auto dotenv_path = home.PipelineDotEnv(name);
+	try {
+		dotenv = ToMap(LoadDotEnv(dotenv_path, home.Display(dotenv_path)));
+	} catch (const std::exception &e) {
+		/* the .env is not what is being edited, but the pipeline needs it */
+		diagnostics.Error(home.Display(dotenv_path), {}, "", e.what());
+	}
 	const Environment env(&dotenv);
 	const PipelineLocation where{name, home.PipelineDir(name), home.Display(home.PipelineFile(name))};
 	const auto pipeline = ParsePipeline(text, where, global, env.Redacted(), home.UserHome(), diagnostics);
@@ -88,6 +101,7 @@ RunEdit(const Args &args)
 	/* the copy sits beside the original so that the final rename is atomic */
 	const auto draft = home.PipelineDir(name) + "/.pipeline.yaml.edit";
 	WriteFileAtomic(draft, original, 0600);
+	const DraftRemover remove_draft{draft};
 	Prompter ask(args);
 
 	for (;;) {
@@ -102,13 +116,11 @@ RunEdit(const Args &args)
 				WriteFileAtomic(file, text, 0644);
 				std::printf("Saved %s\n", file.c_str());
 			}
-			std::remove(draft.c_str());
 			return 0;
 		}
 
 		std::fputs(FormatDiagnostics(diagnostics).c_str(), stderr);
 		if (!ask.Confirm("", "The pipeline has errors. Edit again?", false)) {
-			std::remove(draft.c_str());
 			std::fprintf(stderr, "osprey: changes discarded; %s is unchanged\n", file.c_str());
 			return 1;
 		}

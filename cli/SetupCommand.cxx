@@ -8,6 +8,7 @@
 #include "util/Text.hxx"
 
 #include <array>
+#include <charconv>
 #include <cstdio>
 
 namespace osprey::cli {
@@ -39,9 +40,24 @@ const std::span<const OptionSpec> setup_options = options;
 static std::string
 CheckNumber(const std::string &s)
 {
-	if (s.empty() || s.find_first_not_of("-0123456789") != std::string::npos)
-		return "expected a number";
+	long long n;
+	const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+	if (s.empty() || ec != std::errc() || end != s.data() + s.size())
+		return "expected a whole number";
 	return {};
+}
+
+static Prompter::Check
+CheckRange(long long min, long long max)
+{
+	return [=](const std::string &s) {
+		if (auto problem = CheckNumber(s); !problem.empty())
+			return problem;
+		const auto n = std::stoll(s);
+		if (n < min || n > max)
+			return "must be between " + std::to_string(min) + " and " + std::to_string(max);
+		return std::string();
+	};
 }
 
 static std::string
@@ -159,14 +175,14 @@ RunSetup(const Args &args)
 		 "# Secrets live in .env beside this file and are referenced as ${VAR}.\n"
 		 "version: 1\n\nserver:\n";
 	r.yaml += "  host: " + Quote(ask.Ask("host", "Listen on address", "0.0.0.0")) + "\n";
-	r.yaml += "  port: " + ask.Ask("port", "HTTP port", "8080", CheckNumber) + "\n";
+	r.yaml += "  port: " + ask.Ask("port", "HTTP port", "8080", CheckRange(1, 65535)) + "\n";
 	if (const auto url = ask.AskOptional("public-url", "Public base URL for webhooks"); !url.empty())
 		r.yaml += "  public_url: " + Quote(url) + "\n";
 	r.yaml += "\n";
 	AskChannel(ask, r);
 	AskAgent(ask, home, r);
 	r.yaml += "\ncontainer:\n  max_concurrent: " +
-		ask.Ask("max-concurrent", "Agent containers at once", "3", CheckNumber) + "\n" +
+		ask.Ask("max-concurrent", "Agent containers at once", "3", CheckRange(1, 1000)) + "\n" +
 		"  default_timeout: 15m\n  socket: " +
 		Quote(ask.Ask("socket", "Container engine socket", "/var/run/docker.sock")) + "\n";
 

@@ -1,13 +1,12 @@
 #include "Configuration.hxx"
 #include "secrets/DotEnv.hxx"
 #include "secrets/Substitute.hxx"
+#include "lib/posix/DirectoryReader.hxx"
 #include "util/File.hxx"
 #include "util/Text.hxx"
 
 #include <algorithm>
-#include <dirent.h>
 #include <map>
-#include <memory>
 #include <sys/stat.h>
 #include <system_error>
 
@@ -123,12 +122,9 @@ std::vector<std::string>
 ListPipelineNames(const Home &home)
 {
 	std::vector<std::string> names;
-	std::unique_ptr<DIR, decltype(&::closedir)> dir(::opendir(home.PipelinesDir().c_str()),
-							 &::closedir);
-	if (!dir)
-		return names;
-	while (const auto *e = ::readdir(dir.get())) {
-		const std::string name = e->d_name;
+	DirectoryReader dir(home.PipelinesDir());
+	while (const char *entry = dir.Next()) {
+		const std::string name = entry;
 		if (name.starts_with('.'))
 			continue;
 		struct stat st;

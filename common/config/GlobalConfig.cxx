@@ -34,8 +34,13 @@ ReadServer(Section &root, ServerSettings &server)
 			s.Error(v->mark, v->field, "must start with http:// or https://");
 		server.public_url = v->value;
 	}
-	if (auto v = s.Size({"max_body"}))
-		server.max_body = *v;
+	if (auto v = s.Size({"max_body"})) {
+		if (*v == 0)
+			s.Error(s.Find({"max_body"})->mark, s.FieldPath("max_body"),
+				"must be at least 1 byte (0 would refuse every request with a body)");
+		else
+			server.max_body = *v;
+	}
 	if (auto v = s.Duration({"header_timeout"}))
 		server.header_timeout = *v;
 	if (auto v = s.Duration({"body_timeout"}))
@@ -117,8 +122,14 @@ ReadContainer(Section &root, ContainerSettings &c)
 		c.socket = v->value;
 	if (auto v = s.Duration({"stop_grace"}))
 		c.stop_grace = *v;
-	if (auto v = s.String({"user"}))
-		c.user = v->value;
+	if (auto v = s.String({"user"})) {
+		const auto user = v->value.substr(0, v->value.find(':'));
+		if (user.empty() || user == "root" || user == "0")
+			s.Error(v->mark, v->field, "agents never run as root: use a uid:gid such as "
+				"\"1000:1000\" or a non-root user of the image");
+		else
+			c.user = v->value;
+	}
 	if (auto v = s.String({"network"}))
 		c.network = v->value;
 	if (auto v = s.Size({"memory"}))

@@ -3,7 +3,6 @@
 
 #include <climits>
 #include <cstdlib>
-#include <memory>
 #include <pwd.h>
 #include <unistd.h>
 #include <vector>
@@ -45,9 +44,12 @@ NormalizePath(std::string_view path)
 static std::string
 RealPath(const std::string &path)
 {
-	std::unique_ptr<char, decltype(&std::free)> resolved(::realpath(path.c_str(), nullptr),
-							     &std::free);
-	return resolved ? std::string(resolved.get()) : std::string();
+	char *resolved = ::realpath(path.c_str(), nullptr);
+	if (resolved == nullptr)
+		return {};
+	std::string result(resolved);
+	std::free(resolved);
+	return result;
 }
 
 std::string

@@ -38,7 +38,8 @@ ResolveApiKey(Section &s, const std::optional<ConfigValue> &api_key, EffectiveAg
 		agent.api_key = env.IsRedacted() ? "${" + agent.api_key_variable + "}" : *value;
 		return;
 	}
-	s.Error(s.Mark(), s.FieldPath("auth"), "is " + std::string(Name(agent.auth)) +
+	s.Error(s.Mark(), s.FieldPath("auth"), std::string("is ") +
+		(agent.type == AgentType::ClaudeCode ? "api_key" : "api-key") +
 		" but " + agent.api_key_variable + " is not set: set it in the pipeline's .env "
 		"or the global .env, or set agent.api_key to a ${VARIABLE}");
 }

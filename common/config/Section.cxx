@@ -105,17 +105,19 @@ Section::Child(KeyNames names)
 }
 
 std::optional<ConfigValue>
-Section::Scalar(const yaml::Node &value, std::string field, bool substitute)
+Section::Scalar(const yaml::Node &value, std::string field, Mode mode)
 {
 	if (!value.IsScalar()) {
 		Error(value.mark, field, "expected a single value, found " + std::string(value.KindName()));
 		return std::nullopt;
 	}
 	ConfigValue out{value.value, value.mark, std::move(field), false};
-	if (!substitute)
+	if (mode == Mode::Verbatim)
 		return out;
+	const auto &env = mode == Mode::Parsed ? context->environment.Revealed()
+		: context->environment;
 	try {
-		auto s = Substitute(value.value, context->environment, out.field);
+		auto s = Substitute(value.value, env, out.field);
 		out.value = std::move(s.value);
 		out.from_variable = s.from_variable;
 	} catch (const std::exception &e) {
@@ -127,25 +129,25 @@ Section::Scalar(const yaml::Node &value, std::string field, bool substitute)
 }
 
 std::optional<ConfigValue>
-Section::ScalarAt(KeyNames names, bool substitute)
+Section::ScalarAt(KeyNames names, Mode mode)
 {
 	std::string name;
 	const auto *value = Find(names, &name);
 	if (value == nullptr)
 		return std::nullopt;
-	return Scalar(*value, FieldPath(name), substitute);
+	return Scalar(*value, FieldPath(name), mode);
 }
 
 std::optional<ConfigValue>
 Section::String(KeyNames names)
 {
-	return ScalarAt(names, true);
+	return ScalarAt(names, Mode::Shown);
 }
 
 std::optional<ConfigValue>
 Section::RawString(KeyNames names)
 {
-	return ScalarAt(names, false);
+	return ScalarAt(names, Mode::Verbatim);
 }
 
 std::optional<ConfigValue>
@@ -157,7 +159,7 @@ Section::RequiredString(KeyNames names, std::string_view why)
 		Error(mark, FieldPath(*names.begin()), "missing: " + std::string(why));
 		return std::nullopt;
 	}
-	auto v = Scalar(*value, FieldPath(name), true);
+	auto v = Scalar(*value, FieldPath(name), Mode::Shown);
 	if (v && Trim(v->value).empty()) {
 		Error(v->mark, v->field, "is empty: " + std::string(why));
 		return std::nullopt;
@@ -185,7 +187,7 @@ ParseInteger(std::string_view s)
 std::optional<std::int64_t>
 Section::Integer(KeyNames names, std::int64_t min, std::int64_t max)
 {
-	const auto v = ScalarAt(names, true);
+	const auto v = ScalarAt(names, Mode::Parsed);
 	if (!v)
 		return std::nullopt;
 	const auto n = ParseInteger(Trim(v->value));
@@ -204,7 +206,7 @@ Section::Integer(KeyNames names, std::int64_t min, std::int64_t max)
 std::optional<double>
 Section::Number(KeyNames names, double min, double max)
 {
-	const auto v = ScalarAt(names, true);
+	const auto v = ScalarAt(names, Mode::Parsed);
 	if (!v)
 		return std::nullopt;
 	const auto text = Trim(v->value);
@@ -226,7 +228,7 @@ Section::Number(KeyNames names, double min, double max)
 std::optional<bool>
 Section::Boolean(KeyNames names)
 {
-	const auto v = ScalarAt(names, true);
+	const auto v = ScalarAt(names, Mode::Parsed);
 	if (!v)
 		return std::nullopt;
 	const auto &s = v->value;
@@ -241,7 +243,7 @@ Section::Boolean(KeyNames names)
 std::optional<std::chrono::milliseconds>
 Section::Duration(KeyNames names)
 {
-	const auto v = ScalarAt(names, true);
+	const auto v = ScalarAt(names, Mode::Parsed);
 	if (!v)
 		return std::nullopt;
 	try {
@@ -261,7 +263,7 @@ Section::Duration(KeyNames names)
 std::optional<std::uint64_t>
 Section::Size(KeyNames names)
 {
-	const auto v = ScalarAt(names, true);
+	const auto v = ScalarAt(names, Mode::Parsed);
 	if (!v)
 		return std::nullopt;
 	const auto size = ParseSize(Trim(v->value));
@@ -276,6 +278,12 @@ Section::Size(KeyNames names)
 std::vector<ConfigValue>
 Section::StringList(KeyNames names)
 {
+	return ListAt(names, Mode::Shown);
+}
+
+std::vector<ConfigValue>
+Section::ListAt(KeyNames names, Mode mode)
+{
 	std::string name;
 	const auto *value = Find(names, &name);
 	std::vector<ConfigValue> out;
@@ -288,7 +296,7 @@ Section::StringList(KeyNames names)
 		return out;
 	}
 	for (std::size_t i = 0; i < value->sequence.size(); ++i)
-		if (auto v = Scalar(value->sequence[i], field + "[" + std::to_string(i) + "]", true))
+		if (auto v = Scalar(value->sequence[i], field + "[" + std::to_string(i) + "]", mode))
 			out.push_back(std::move(*v));
 	return out;
 }
@@ -297,7 +305,7 @@ std::vector<std::int64_t>
 Section::IntegerList(KeyNames names)
 {
 	std::vector<std::int64_t> out;
-	for (const auto &v : StringList(names)) {
+	for (const auto &v : ListAt(names, Mode::Parsed)) {
 		if (const auto n = ParseInteger(Trim(v.value)))
 			out.push_back(*n);
 		else
@@ -321,7 +329,7 @@ Section::StringMap(KeyNames names)
 		return out;
 	}
 	for (const auto &[k, v] : value->mapping)
-		if (auto s = Scalar(v, field + "." + k.value, true))
+		if (auto s = Scalar(v, field + "." + k.value, Mode::Shown))
 			out.emplace_back(k.value, std::move(*s));
 	return out;
 }

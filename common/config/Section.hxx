@@ -95,8 +95,14 @@ public:
 private:
 	Section(FileContext &context, const yaml::Node *node, yaml::Mark mark, std::string path);
 
-	std::optional<ConfigValue> Scalar(const yaml::Node &value, std::string field, bool substitute);
-	std::optional<ConfigValue> ScalarAt(KeyNames names, bool substitute);
+	enum class Mode {
+		Verbatim, // no ${VAR} substitution
+		Shown,    // substituted, redacted if the environment is
+		Parsed,   // substituted with real values: the text is parsed, not shown
+	};
+	std::optional<ConfigValue> Scalar(const yaml::Node &value, std::string field, Mode mode);
+	std::optional<ConfigValue> ScalarAt(KeyNames names, Mode mode);
+	std::vector<ConfigValue> ListAt(KeyNames names, Mode mode);
 };
 
 /// "a" or "a or b" or "a, b or c", each quoted.
@@ -106,7 +112,7 @@ template<typename E, std::size_t N>
 std::optional<E>
 Section::Enum(KeyNames names, const std::array<EnumName<E>, N> &table)
 {
-	const auto v = ScalarAt(names, true);
+	const auto v = ScalarAt(names, Mode::Parsed);
 	if (!v)
 		return std::nullopt;
 	for (const auto &e : table)

@@ -28,6 +28,9 @@ ParseVolume(std::string_view spec, const std::string &home_dir)
 	if (!parts[1].starts_with('/'))
 		throw std::invalid_argument("the target " + Quote(parts[1]) +
 					    " must be an absolute path inside the container");
+	/* the engine's bind syntax has no escaping: ',' would split the options */
+	if (spec.find(',') != std::string_view::npos)
+		throw std::invalid_argument("paths must not contain \",\": " + Quote(spec));
 	v.source = NormalizePath(source);
 	v.target = NormalizePath(parts[1]);
 	if (parts.size() == 3) {

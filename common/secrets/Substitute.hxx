@@ -30,6 +30,14 @@ public:
 		return e;
 	}
 
+	/// The same lookups with values substituted: for settings that are
+	/// parsed (numbers, durations) rather than shown.
+	Environment Revealed() const noexcept {
+		Environment e = *this;
+		e.redact = false;
+		return e;
+	}
+
 	bool IsRedacted() const noexcept { return redact; }
 
 	std::optional<std::string> Lookup(std::string_view name) const;

@@ -1,12 +1,11 @@
 #include "PayloadStore.hxx"
+#include "lib/posix/DirectoryReader.hxx"
 #include "time/Iso8601.hxx"
 #include "util/File.hxx"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <dirent.h>
-#include <memory>
 
 namespace osprey {
 
@@ -30,11 +29,9 @@ std::vector<StoredPayload>
 PayloadStore::List() const
 {
 	std::vector<StoredPayload> out;
-	std::unique_ptr<DIR, decltype(&::closedir)> d(::opendir(dir.c_str()), &::closedir);
-	if (!d)
-		return out;
-	while (const auto *e = ::readdir(d.get())) {
-		const std::string name = e->d_name;
+	DirectoryReader d(dir);
+	while (const char *entry = d.Next()) {
+		const std::string name = entry;
 		const auto dash = name.find('-');
 		if (dash != 20 || !name.ends_with(".json"))
 			continue;
