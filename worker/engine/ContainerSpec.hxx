@@ -22,7 +22,9 @@ struct BindMount {
 	bool read_only = true;
 };
 
-struct Ulimit {
+/// Named apart from config's Ulimit (GlobalConfig.hxx) so that code seeing
+/// both the job and the spec (the worker's runtime adapters) compiles.
+struct ContainerUlimit {
 	/// "nofile", "nproc", ... (the engine's names, without "RLIMIT_").
 	std::string name;
 	std::int64_t soft, hard;
@@ -58,7 +60,7 @@ struct ContainerSpec {
 
 	/// Explicit limits are needed where the engine's defaults exceed the
 	/// host's hard limits (see notes/container-engine.md).
-	std::vector<Ulimit> ulimits{{"nofile", 1024, 20000}, {"nproc", 1000, 1000}};
+	std::vector<ContainerUlimit> ulimits{{"nofile", 1024, 20000}, {"nproc", 1000, 1000}};
 
 	bool drop_all_capabilities = true;
 	bool no_new_privileges = true;

@@ -1,0 +1,44 @@
+// The files a job leaves in its directory besides the supervisor's:
+// out/ (the container's writable output directory), output.log (the
+// container's output) and result.md (the agent's final answer).
+#pragma once
+
+#include "job/WorkerJob.hxx"
+
+#include <optional>
+#include <string>
+#include <sys/types.h>
+
+namespace osprey {
+
+class WorkerLog;
+
+struct ContainerIds {
+	uid_t uid;
+	gid_t gid;
+};
+
+/// The numeric "uid[:gid]" of a container user; nullopt for a user name
+/// (resolved inside the image, unknown here).
+std::optional<ContainerIds> ParseContainerUser(std::string_view user) noexcept;
+
+/// Makes @p path (and, for a directory, everything below) writable by the
+/// container user: owned by it when we are root, else world-writable (the
+/// job directory itself keeps others out). Never follows symbolic links.
+/// Throws std::system_error.
+void HandOver(const std::string &path, const std::string &user);
+
+/// Creates <job_dir>/out for the container, handed over. Throws
+/// std::system_error.
+std::string MakeOutputDirectory(const WorkerJob &job);
+
+/// Opens <job_dir>/output.log for appending. Throws std::system_error.
+int OpenOutputLog(const WorkerJob &job);
+
+/// Copies out/result.md to <job_dir>/result.md when the agent wrote one.
+/// The container chose what is there: a symbolic link or anything but a
+/// regular file is refused (it could point at the host's secrets), and at
+/// most @p max_size bytes are copied. Returns whether a result was copied.
+bool CopyResult(const WorkerJob &job, WorkerLog &log, std::size_t max_size = 16 << 20);
+
+} // namespace osprey

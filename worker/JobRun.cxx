@@ -1,0 +1,180 @@
+#include "JobRun.hxx"
+#include "Channel.hxx"
+#include "JobControl.hxx"
+#include "JobFiles.hxx"
+#include "WorkerLog.hxx"
+#include "lib/posix/UniqueFd.hxx"
+#include "runtime/RuntimeAdapter.hxx"
+#include "util/Error.hxx"
+#include "workspace/GitInput.hxx"
+#include "workspace/Workspace.hxx"
+
+namespace osprey {
+
+namespace {
+
+/// Thrown between steps once a stop was requested.
+struct JobStopped : std::runtime_error {
+	using std::runtime_error::runtime_error;
+};
+
+} // namespace
+
+JobRun::JobRun(const WorkerJob &_job, EventChannel &_events, WorkerLog &_log,
+	       JobControl &_control, std::chrono::steady_clock::time_point _started)
+	: job(_job), events(_events), log(_log), control(_control),
+	  engine(_job.engine_socket.empty() ? EngineClient::kDefaultSocket : _job.engine_socket),
+	  git(_log, _control), started(_started)
+{
+}
+
+JobRun::~JobRun() noexcept = default;
+
+long long
+JobRun::ElapsedMs() const noexcept
+{
+	return std::chrono::duration_cast<std::chrono::milliseconds>(
+		std::chrono::steady_clock::now() - started).count();
+}
+
+void
+JobRun::ThrowIfStopping() const
+{
+	if (control.IsStopping())
+		throw JobStopped("stopped");
+}
+
+WorkerExit
+JobRun::Run() noexcept
+{
+	WorkerExit exit = WorkerExit::Internal;
+	bool preparing = true;
+	try {
+		events.Send({WorkerEvent::Kind::Preparing, {}, 0, {}});
+		CheckWorkspaceInput(job);
+		/* fail fast, before a long clone, when the engine or image is missing */
+		CheckImage();
+		const std::string path = PrepareWorkspace();
+		preparing = false;
+		ThrowIfStopping();
+
+		const int code = RunContainer(path);
+		exit = code == 0 ? WorkerExit::Succeeded : WorkerExit::AgentFailed;
+	} catch (...) {
+		exit = Fail(std::current_exception(), preparing);
+	}
+	Cleanup();
+	log.Line("done after " + std::to_string(ElapsedMs()) + " ms: exit " +
+		 std::to_string(static_cast<int>(exit)) + " (" + std::string(Describe(exit)) + ")");
+	return exit;
+}
+
+void
+JobRun::CheckImage()
+{
+	log.Line("checking image " + job.image + " on the engine at " + engine.GetSocketPath());
+	engine.RequireImage(job.image, HowToBuildImage(job));
+}
+
+std::string
+JobRun::PrepareWorkspace()
+{
+	log.Line("preparing the " + std::string(Name(job.workspace)) + " workspace" +
+		 (job.repo.empty() ? "" : " of " + job.repo + " at " + RefOf(job)));
+	workspace = MakeWorkspace(job, git, log, control);
+	std::string path = workspace->Prepare();
+	ThrowIfStopping();
+	if (workspace->IsOwned())
+		HandOver(path, job.user.empty() ? "1000:1000" : job.user);
+	MakeOutputDirectory(job);
+	log.Line("workspace ready after " + std::to_string(ElapsedMs()) + " ms");
+	return path;
+}
+
+int
+JobRun::RunContainer(const std::string &workspace_path)
+{
+	events.Send({WorkerEvent::Kind::Starting, {}, 0, {}});
+	const ContainerSpec spec = MakeContainerSpec(job, workspace_path);
+	container = engine.CreateContainer(spec);
+	log.Line("created container " + std::string(ShortId(container)) + " from " + job.image);
+
+	const auto grace = std::chrono::ceil<std::chrono::seconds>(job.stop_grace);
+	if (!control.SetContainer(engine, container, grace))
+		throw JobStopped("stopped");
+
+	const UniqueFd output(OpenOutputLog(job));
+	events.Send({WorkerEvent::Kind::Running, container, 0, {}});
+	log.Line("container " + std::string(ShortId(container)) + " starting after " +
+		 std::to_string(ElapsedMs()) + " ms");
+	engine.StartAttached(container, WriteToFds(output.Get(), output.Get()), control.GetStopToken());
+	const int code = engine.WaitContainer(container, WaitCondition::kNotRunning,
+					      control.GetStopToken());
+	ThrowIfStopping();
+
+	log.Line("the agent exited with status " + std::to_string(code));
+	events.Send({WorkerEvent::Kind::Finished, {}, code, {}});
+	if (CopyResult(job, log))
+		log.Line("result.md written");
+	return code;
+}
+
+WorkerExit
+JobRun::Fail(std::exception_ptr error, bool preparing) noexcept
+{
+	WorkerExit exit = WorkerExit::Internal;
+	std::string reason = StripCredentials(FullMessage(error));
+
+	if (control.IsStopping()) {
+		exit = WorkerExit::Stopped;
+		reason = "stopped (" + control.GetStopReason() + ")";
+		/* make sure: the container may have been started after the
+		   watcher stopped it */
+		if (!container.empty()) {
+			try {
+				engine.StopContainer(container, std::chrono::ceil<std::chrono::seconds>(job.stop_grace));
+			} catch (...) {
+			}
+		}
+	} else {
+		try {
+			std::rethrow_exception(error);
+		} catch (const ImageNotFound &) {
+			exit = WorkerExit::Image;
+		} catch (const EngineUnreachable &) {
+			exit = WorkerExit::Engine;
+		} catch (const EngineError &) {
+			exit = WorkerExit::Engine;
+		} catch (const UnsafeGitInput &) {
+			exit = WorkerExit::Workspace;
+		} catch (const WorkspaceError &) {
+			exit = WorkerExit::Workspace;
+		} catch (...) {
+			exit = preparing ? WorkerExit::Workspace : WorkerExit::Internal;
+		}
+	}
+	log.Line("failed: " + reason);
+	events.Send({WorkerEvent::Kind::Failed, {}, 0, reason});
+	return exit;
+}
+
+void
+JobRun::Cleanup() noexcept
+{
+	if (!container.empty()) {
+		control.ClearContainer();
+		try {
+			engine.RemoveContainer(container, true, true);
+			log.Line("removed container " + std::string(ShortId(container)));
+		} catch (...) {
+			/* the supervisor removes leftovers by their osprey.job label */
+			log.Line("removing the container: " + FullMessage(std::current_exception()));
+		}
+	}
+	if (workspace) {
+		git.EnterCleanup();
+		workspace->Cleanup();
+	}
+}
+
+} // namespace osprey

@@ -1,0 +1,53 @@
+// One job from start to end: workspace, container, output, cleanup, each
+// step reported as a WorkerEvent. Runs in the main thread; stop requests
+// arrive through JobControl from the watcher thread.
+#pragma once
+
+#include "engine/EngineClient.hxx"
+#include "job/WorkerJob.hxx"
+#include "workspace/GitCommand.hxx"
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+namespace osprey {
+
+class EventChannel;
+class JobControl;
+class WorkerLog;
+class Workspace;
+
+class JobRun {
+	const WorkerJob &job;
+	EventChannel &events;
+	WorkerLog &log;
+	JobControl &control;
+	EngineClient engine;
+	GitCommand git;
+	std::unique_ptr<Workspace> workspace;
+	std::string container;
+	const std::chrono::steady_clock::time_point started;
+
+public:
+	/// @p started: when the worker process started, for timings in the log.
+	JobRun(const WorkerJob &job, EventChannel &events, WorkerLog &log, JobControl &control,
+	       std::chrono::steady_clock::time_point started);
+	~JobRun() noexcept;
+
+	/// Runs the job and cleans up after it, whatever happened; the result
+	/// is the worker's exit status. Every failure is reported as a Failed
+	/// event first.
+	WorkerExit Run() noexcept;
+
+private:
+	void CheckImage();
+	std::string PrepareWorkspace();
+	int RunContainer(const std::string &workspace_path);
+	void ThrowIfStopping() const;
+	WorkerExit Fail(std::exception_ptr error, bool preparing) noexcept;
+	void Cleanup() noexcept;
+	long long ElapsedMs() const noexcept;
+};
+
+} // namespace osprey
