@@ -130,14 +130,19 @@ TEST_CASE("HttpServer::StopGracefully finishes requests under way")
 TEST_CASE("HttpServer::Close leaves no libuv handle alive")
 {
 	ServerThread server;
-	TestClient idle(server.port), head(server.port), body(server.port);
+	TestClient idle(server.port), head(server.port), body(server.port), unread(server.port);
 	REQUIRE(Status(idle, "GET / HTTP/1.1\r\n\r\n") == 202);
 	head.Send("GET / HTTP/1.1\r\nHost: x");
 	body.Send("POST /hook HTTP/1.1\r\nContent-Length: 100\r\n\r\nabc");
+	// A response too large for the socket buffers: a write stays queued
+	// (and is cancelled by the close) while the client reads nothing.
+	unread.Send("GET /big?16000000 HTTP/1.1\r\n\r\n");
+	REQUIRE(unread.ReadUntil([](const std::string &s) { return s.size() > 1000; }));
 	server.Stop();
 	INFO("alive: ", server.alive_after_stop.size());
 	CHECK(server.alive_after_stop.empty());
 	CHECK(idle.ReadToEof());
 	CHECK(head.ReadToEof());
 	CHECK(body.ReadToEof());
+	CHECK(unread.ReadToEof());
 }
