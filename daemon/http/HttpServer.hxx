@@ -52,12 +52,17 @@ public:
 	HttpServer(const HttpServer &) = delete;
 	HttpServer &operator=(const HttpServer &) = delete;
 
+	/// server.host's default: every IPv4 interface.
+	static constexpr std::string_view kDefaultHost = "0.0.0.0";
+
 	/// Binds and listens. @p host is an IPv4 or IPv6 literal ("0.0.0.0",
-	/// "127.0.0.1", "::", "[::1]"); port 0 picks a free port (see Port()).
-	/// Throws std::system_error ("listening on 127.0.0.1:8080: address
-	/// already in use") or std::invalid_argument for a host that is not a
-	/// literal address.
+	/// "127.0.0.1", "::" (IPv6 and, unless the system says otherwise, IPv4
+	/// too), "[::1]"); port 0 picks a free port (see Port()). Throws
+	/// std::system_error ("listening on 127.0.0.1:8080: address already in
+	/// use") or std::invalid_argument for a host that is not a literal
+	/// address (names are resolved by the caller, if at all).
 	void Listen(std::string_view host, unsigned port);
+	void Listen(unsigned port) { Listen(kDefaultHost, port); }
 
 	/// The bound port; 0 before Listen().
 	unsigned Port() const noexcept;

@@ -40,8 +40,13 @@ TEST_CASE("HttpServer::Listen")
 	HttpServer second(loop, handler);
 	CHECK_THROWS_WITH_AS(second.Listen("127.0.0.1", server.Port()),
 			     doctest::Contains("address already in use"), std::system_error);
+	HttpServer any(loop, handler);
+	any.Listen(0);
+	CHECK(any.Port() != 0);
+
 	server.Close();
 	second.Close();
+	any.Close();
 	loop.Run();
 	CHECK(loop.AliveHandles().empty());
 }
