@@ -4,6 +4,7 @@
 
 #include "http/HttpHandler.hxx"
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -13,6 +14,8 @@ namespace osprey::http::test {
 struct RecordingHandler final : HttpHandler {
 	std::vector<std::string> handled;
 	unsigned routed = 0;
+	/// Called by Handle() for /stop, on the loop's thread.
+	std::function<void()> on_stop;
 
 	RouteDecision Route(const RequestHead &head) override {
 		++routed;
@@ -33,6 +36,8 @@ struct RecordingHandler final : HttpHandler {
 	Response Handle(const Request &request) override {
 		if (request.path == "/handle-throws")
 			throw std::runtime_error("handling failed");
+		if (request.path == "/stop" && on_stop)
+			on_stop();
 		if (request.path == "/big") {
 			// A response larger than any socket buffer: the queued-write path.
 			Response r;

@@ -20,7 +20,7 @@ class ServerThread final : uv::Async::Listener {
 	uv::Async wakeup{loop, *this};
 	std::thread thread;
 	std::atomic<int> command{0};
-	bool graceful_requested = false;
+	std::atomic<bool> graceful_requested{false};
 
 public:
 	RecordingHandler handler;
@@ -33,6 +33,11 @@ public:
 		: server(loop, handler, limits) {
 		server.Listen(host, 0);
 		port = server.Port();
+		// GET /stop: the handler itself stops the server, from inside Handle().
+		handler.on_stop = [this] {
+			graceful_requested = true;
+			BeginStopOnLoop();
+		};
 		thread = std::thread([this] { loop.Run(); });
 	}
 
@@ -73,11 +78,15 @@ private:
 			wakeup.Close();
 		} else if (command == 2) {
 			command = 0;
-			server.StopGracefully([this] {
-				graceful_stop_completed = true;
-				wakeup.Close();
-			});
+			BeginStopOnLoop();
 		}
+	}
+
+	void BeginStopOnLoop() {
+		server.StopGracefully([this] {
+			graceful_stop_completed = true;
+			wakeup.Close();
+		});
 	}
 };
 

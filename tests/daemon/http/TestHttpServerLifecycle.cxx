@@ -132,6 +132,24 @@ TEST_CASE("HttpServer::StopGracefully finishes requests under way")
 	CHECK_THROWS(TestClient(server.port));
 }
 
+TEST_CASE("HttpServer::StopGracefully from inside the handler")
+{
+	ServerThread server;
+	TestClient idle(server.port), client(server.port);
+	REQUIRE(Status(idle, "GET / HTTP/1.1\r\n\r\n") == 202);
+	// Pipelined: the request after /stop is never answered.
+	client.Send("GET /stop HTTP/1.1\r\n\r\nGET /too-late HTTP/1.1\r\n\r\n");
+	CHECK(client.ReadToEof());
+	const auto r = TakeAllResponses(client.received);
+	REQUIRE(r.size() == 1);
+	CHECK(r[0].body == "GET /stop ");
+	CHECK(r[0].Header("connection") == "close");
+	CHECK(idle.ReadToEof());
+	server.Join();
+	CHECK(server.graceful_stop_completed);
+	CHECK(server.alive_after_stop.empty());
+}
+
 TEST_CASE("HttpServer::Close leaves no libuv handle alive")
 {
 	ServerThread server;
