@@ -152,9 +152,11 @@ image() {
 		die "$busybox is dynamically linked; the test image needs busybox-static"
 	fi
 
-	# The image is rebuilt only when its recipe (this script), the stand-in
-	# or busybox changed.
-	hash=$(cat "$0" "$HERE/image/agent-standin" "$busybox" | sha256sum | cut -c1-32)
+	# The image is rebuilt only when its recipe (this script), the stand-in,
+	# the entry script or busybox changed.
+	entry=$HERE/../../images/osprey-agent-entry
+	[ -f "$entry" ] || die "$entry is missing"
+	hash=$(cat "$0" "$HERE/image/agent-standin" "$entry" "$busybox" | sha256sum | cut -c1-32)
 	if curl -s --unix-socket "$SOCK" "http://d/v1.41/images/$IMAGE/json" |
 		grep -q "\"$HASH_LABEL\": *\"$hash\""; then
 		echo "$IMAGE"
@@ -172,7 +174,10 @@ image() {
 	done
 	cp "$HERE/image/agent-standin" "$root/usr/local/bin/claude"
 	cp "$HERE/image/agent-standin" "$root/usr/local/bin/opencode"
-	chmod 755 "$root/usr/local/bin/claude" "$root/usr/local/bin/opencode"
+	# the product's own entry script, so end-to-end tests run it for real
+	cp "$entry" "$root/usr/local/bin/osprey-agent-entry"
+	chmod 755 "$root/usr/local/bin/claude" "$root/usr/local/bin/opencode" \
+		"$root/usr/local/bin/osprey-agent-entry"
 	printf 'root:x:0:0:root:/root:/bin/sh\nagent:x:1000:1000:agent:/home/agent:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/false\n' \
 		> "$root/etc/passwd"
 	printf 'root:x:0:\nagent:x:1000:\nnogroup:x:65534:\n' > "$root/etc/group"

@@ -131,7 +131,11 @@ StripCredentials(std::string_view text)
 std::string
 CacheDirectoryName(std::string_view repo)
 {
-	const std::string url = StripCredentials(repo);
+	/* without user information at all: a token in the URL or not, the
+	   same repository shares one clone */
+	std::string url = StripCredentials(repo);
+	for (auto at = url.find("://***@"); at != std::string::npos; at = url.find("://***@"))
+		url.erase(at + 3, 4);
 
 	/* FNV-1a: stable across runs and builds, unlike std::hash */
 	std::uint64_t hash = 0xcbf29ce484222325ULL;

@@ -1,0 +1,215 @@
+// Integration: how osprey-worker fails, stops and cleans up: hostile input,
+// a missing image, no engine, SIGTERM mid-run, a failing agent, a bad job.
+#include "WorkerFixture.hxx"
+#include "util/File.hxx"
+
+#include <doctest/doctest.h>
+
+#include <csignal>
+#include <filesystem>
+
+using namespace osprey;
+using namespace osprey::test;
+using Kind = WorkerEvent::Kind;
+
+static bool
+Contains(const std::string &haystack, const std::string &needle)
+{
+	return haystack.find(needle) != std::string::npos;
+}
+
+static std::string
+FailedReason(const WorkerRun &run)
+{
+	const auto *failed = run.Find(Kind::Failed);
+	return failed != nullptr ? failed->reason : std::string("(no failed event)");
+}
+
+TEST_CASE("Hostile refs and repositories are refused before git runs")
+{
+	ScratchDir scratch;
+	const std::string repo = scratch.Path() + "/repo";
+	MakeRepository(repo);
+	const std::string pwned = scratch.Path() + "/pwned";
+
+	struct Case {
+		WorkspaceType type;
+		std::string repo, ref, reason;
+	};
+	const std::vector<Case> cases{
+		{WorkspaceType::GitClone, "file://" + repo, "--upload-pack=touch " + pwned, "starts with '-'"},
+		{WorkspaceType::GitWorktree, "file://" + repo, "--upload-pack=touch " + pwned, "starts with '-'"},
+		{WorkspaceType::GitClone, "file://" + repo, "main..feature", "contains \"..\""},
+		{WorkspaceType::GitClone, "file://" + repo, "main branch", "characters other than"},
+		{WorkspaceType::GitClone, "-oProxyCommand=touch " + pwned, "main", "starts with '-'"},
+		{WorkspaceType::GitWorktree, "--upload-pack=touch " + pwned, "main", "starts with '-'"},
+		{WorkspaceType::GitClone, "ext::sh -c touch% " + pwned, "main", "spaces"},
+		{WorkspaceType::GitClone, "ext::sh", "main", "remote helper"},
+	};
+	for (const auto &c : cases) {
+		CAPTURE(c.repo);
+		CAPTURE(c.ref);
+		ScratchDir job_scratch;
+		WorkerJob job = MakeJob(job_scratch.Path(), "never runs\n");
+		job.workspace = c.type;
+		job.repo = c.repo;
+		job.ref = c.ref;
+
+		const WorkerRun run = RunWorker(job, std::chrono::seconds(20));
+		const std::string log = ReadOr(job.job_dir + "/worker.log");
+		INFO("worker.log:\n", log);
+		CHECK(run.exit_status == static_cast<int>(WorkerExit::Workspace));
+		CHECK(run.Kinds() == std::vector<Kind>{Kind::Preparing, Kind::Failed});
+		CHECK(Contains(FailedReason(run), c.reason));
+		CHECK_FALSE(Contains(log, "running git"));
+		CHECK_FALSE(PathExists(pwned));
+		CHECK_FALSE(PathExists(job.job_dir + "/workspace"));
+		CHECK_FALSE(PathExists(job.cache_dir));
+		CHECK_FALSE(PathExists(job.job_dir + "/output.log"));
+	}
+}
+
+TEST_CASE("A missing ref and an unreachable repository fail the workspace with git's words")
+{
+	ScratchDir scratch;
+	const std::string repo = scratch.Path() + "/repo";
+	MakeRepository(repo);
+
+	for (const auto type : {WorkspaceType::GitClone, WorkspaceType::GitWorktree}) {
+		CAPTURE(Name(type));
+		ScratchDir job_scratch;
+		WorkerJob job = MakeJob(job_scratch.Path(), "never runs\n");
+		job.workspace = type;
+		job.repo = "file://" + repo;
+		job.ref = "no-such-branch";
+		WorkerRun run = RunWorker(job, std::chrono::seconds(30));
+		CHECK(run.exit_status == static_cast<int>(WorkerExit::Workspace));
+		CHECK(run.Kinds() == std::vector<Kind>{Kind::Preparing, Kind::Failed});
+		CHECK(Contains(FailedReason(run), "no-such-branch"));
+		CHECK_FALSE(PathExists(job.job_dir + "/workspace"));
+
+		job.ref = "main";
+		job.repo = "https://user:hunter2@127.0.0.1:1/nothing.git";
+		run = RunWorker(job, std::chrono::seconds(30));
+		const std::string log = ReadOr(job.job_dir + "/worker.log");
+		INFO("worker.log:\n", log);
+		CHECK(run.exit_status == static_cast<int>(WorkerExit::Workspace));
+		CHECK(Contains(FailedReason(run), "https://***@127.0.0.1:1/nothing.git"));
+		CHECK_FALSE(Contains(FailedReason(run), "hunter2"));
+		CHECK_FALSE(Contains(log, "hunter2"));
+	}
+}
+
+TEST_CASE("A missing image fails with WorkerExit::Image and says how to build it")
+{
+	ScratchDir scratch;
+	WorkerJob job = MakeJob(scratch.Path(), "never runs\n");
+	job.image = "localhost/osprey-no-such-image:latest";
+	const WorkerRun run = RunWorker(job, std::chrono::seconds(20));
+	CHECK(run.exit_status == static_cast<int>(WorkerExit::Image));
+	CHECK(run.Kinds() == std::vector<Kind>{Kind::Preparing, Kind::Failed});
+	const std::string reason = FailedReason(run);
+	CHECK(Contains(reason, "image \"localhost/osprey-no-such-image:latest\" not found on the engine"));
+	CHECK(Contains(reason, "podman build -t localhost/osprey-no-such-image:latest -f "));
+	CHECK(Contains(reason, "images/claude-code/Containerfile"));
+	CHECK(ContainersOfJob(job.job_id) == 0);
+}
+
+TEST_CASE("An unreachable engine fails with WorkerExit::Engine")
+{
+	ScratchDir scratch;
+	WorkerJob job = MakeJob(scratch.Path(), "never runs\n");
+	job.engine_socket = scratch.Path() + "/no-engine.sock";
+	const WorkerRun run = RunWorker(job, std::chrono::seconds(20));
+	CHECK(run.exit_status == static_cast<int>(WorkerExit::Engine));
+	CHECK(run.Kinds() == std::vector<Kind>{Kind::Preparing, Kind::Failed});
+	CHECK(Contains(FailedReason(run), "engine unreachable at " + job.engine_socket));
+}
+
+TEST_CASE("An agent exiting 3 is Finished 3 and WorkerExit::AgentFailed")
+{
+	ScratchDir scratch;
+	WorkerJob job = MakeJob(scratch.Path(), "Please fail\nEXIT 3\n");
+	const WorkerRun run = RunWorker(job);
+	INFO("worker.log:\n", ReadOr(job.job_dir + "/worker.log"));
+	CHECK(run.exit_status == static_cast<int>(WorkerExit::AgentFailed));
+	CHECK(run.Kinds() == std::vector<Kind>{Kind::Preparing, Kind::Starting, Kind::Running,
+					       Kind::Finished});
+	REQUIRE(run.Find(Kind::Finished) != nullptr);
+	CHECK(run.Find(Kind::Finished)->exit_code == 3);
+	CHECK(ReadOr(job.job_dir + "/result.md").ends_with("claude stand-in done: Please fail\n"));
+	CHECK(ContainersOfJob(job.job_id) == 0);
+}
+
+TEST_CASE("SIGTERM mid-run stops and removes the container quickly: WorkerExit::Stopped")
+{
+	ScratchDir scratch;
+	const std::string repo = scratch.Path() + "/repo";
+	MakeRepository(repo);
+
+	for (const auto type : {WorkspaceType::GitClone, WorkspaceType::GitWorktree}) {
+		CAPTURE(Name(type));
+		ScratchDir job_scratch;
+		WorkerJob job = MakeJob(job_scratch.Path(), "Take your time\nSLEEP 30\n");
+		job.workspace = type;
+		job.repo = "file://" + repo;
+		job.ref = "main";
+		job.stop_grace = std::chrono::seconds(10);
+
+		WorkerProcess worker(job.job_dir);
+		worker.Send(job);
+		REQUIRE(worker.WaitFor(Kind::Running, std::chrono::seconds(30)));
+		/* the agent is inside its sleep once it listed the workspace */
+		const auto listed = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+		while (!Contains(ReadOr(job.job_dir + "/output.log"), "hello.txt") &&
+		       std::chrono::steady_clock::now() < listed)
+			::usleep(20000);
+		const auto signalled = std::chrono::steady_clock::now();
+		REQUIRE(::kill(worker.GetPid(), SIGTERM) == 0);
+		const WorkerRun run = worker.Finish(std::chrono::seconds(20));
+		const auto took = std::chrono::steady_clock::now() - signalled;
+
+		INFO("worker.log:\n", ReadOr(job.job_dir + "/worker.log"));
+		CHECK(run.exit_status == static_cast<int>(WorkerExit::Stopped));
+		CHECK(run.Kinds() == std::vector<Kind>{Kind::Preparing, Kind::Starting, Kind::Running,
+						       Kind::Failed});
+		CHECK(Contains(FailedReason(run), "SIGTERM"));
+		/* the entry script passes SIGTERM on: well within the grace period */
+		CHECK(took < std::chrono::seconds(5));
+		CHECK(ContainersOfJob(job.job_id) == 0);
+		CHECK_FALSE(PathExists(job.job_dir + "/workspace"));
+		CHECK_FALSE(PathExists(job.job_dir + "/result.md"));
+		MESSAGE("stopped ", Name(type), " job in ",
+			std::chrono::duration_cast<std::chrono::milliseconds>(took).count(), " ms");
+	}
+}
+
+TEST_CASE("Closing the channel (the supervisor died) stops the job too")
+{
+	ScratchDir scratch;
+	WorkerJob job = MakeJob(scratch.Path(), "Take your time\nSLEEP 30\n");
+	WorkerProcess worker(job.job_dir);
+	worker.Send(job);
+	REQUIRE(worker.WaitFor(Kind::Running, std::chrono::seconds(30)));
+	worker.CloseChannel();
+	const WorkerRun run = worker.Finish(std::chrono::seconds(20));
+	const std::string log = ReadOr(job.job_dir + "/worker.log");
+	INFO("worker.log:\n", log);
+	CHECK(run.exit_status == static_cast<int>(WorkerExit::Stopped));
+	CHECK(Contains(log, "the supervisor closed the channel"));
+	CHECK(ContainersOfJob(job.job_id) == 0);
+}
+
+TEST_CASE("A malformed job is WorkerExit::Usage, with no events")
+{
+	ScratchDir scratch;
+	for (const char *line : {"not json", "{\"job\":\"x\"}", "[]"}) {
+		CAPTURE(line);
+		WorkerProcess worker(scratch.Path());
+		worker.Send(line);
+		const WorkerRun run = worker.Finish(std::chrono::seconds(10));
+		CHECK(run.exit_status == static_cast<int>(WorkerExit::Usage));
+		CHECK(run.events.empty());
+	}
+	CHECK(Contains(ReadOr(scratch.Path() + "/worker.log"), "bad job: "));
+}

@@ -1,0 +1,152 @@
+// Unit: the container a job becomes, per runtime.
+#include "runtime/RuntimeAdapter.hxx"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+using namespace osprey;
+
+static WorkerJob
+SampleJob()
+{
+	WorkerJob job;
+	job.job_id = "20261122-abc";
+	job.pipeline = "deploy";
+	job.job_dir = "/home/u/.osprey/jobs/20261122-abc";
+	job.cache_dir = "/home/u/.osprey/cache";
+	job.engine_socket = "/run/docker.sock";
+	job.image = "localhost/osprey-claude-code:latest";
+	job.user = "1000:1000";
+	job.network = "bridge";
+	job.memory = 2ULL << 30;
+	job.cpus = 1.5;
+	job.pids = 512;
+	job.ulimits = {{"nofile", 1024, 4096}};
+	job.env = {{"ANTHROPIC_API_KEY", "sk-secret"}, {"EXTRA", "1"}, {"HOME", "/root"},
+		   {"OSPREY_PROMPT_FILE", "/etc/shadow"}};
+	job.volumes = {{"/home/u/tools", "/tools", true}, {"/home/u/cache", "/cache", false}};
+	job.agent = AgentType::ClaudeCode;
+	job.auth = AgentAuth::OAuth;
+	job.oauth_path = "/home/u/.claude";
+	job.workspace = WorkspaceType::GitClone;
+	return job;
+}
+
+static bool
+HasBind(const ContainerSpec &spec, const std::string &bind)
+{
+	return std::any_of(spec.binds.begin(), spec.binds.end(),
+			   [&](const BindMount &b) { return FormatBind(b) == bind; });
+}
+
+static std::vector<std::string>
+EnvNamed(const ContainerSpec &spec, std::string_view name)
+{
+	std::vector<std::string> found;
+	for (const auto &e : spec.env)
+		if (e.starts_with(std::string(name) + "="))
+			found.push_back(e);
+	return found;
+}
+
+TEST_CASE("MakeContainerSpec for claude-code with oauth")
+{
+	const WorkerJob job = SampleJob();
+	const ContainerSpec spec = MakeContainerSpec(job, job.job_dir + "/workspace");
+
+	CHECK(spec.image == job.image);
+	CHECK(spec.cmd == std::vector<std::string>{"osprey-agent-entry"});
+	CHECK(spec.user == "1000:1000");
+	CHECK(spec.working_dir == "/workspace");
+	CHECK(spec.labels == std::map<std::string, std::string>{
+		{"osprey.job", "20261122-abc"}, {"osprey.pipeline", "deploy"}, {"osprey.managed", "true"}});
+
+	SUBCASE("binds") {
+		CHECK(HasBind(spec, job.job_dir + "/workspace:/workspace:rw"));
+		CHECK(HasBind(spec, job.job_dir + "/prompt.md:/osprey/prompt.md:ro"));
+		CHECK(HasBind(spec, job.job_dir + "/out:/osprey/out:rw"));
+		CHECK(HasBind(spec, "/home/u/tools:/tools:ro"));
+		CHECK(HasBind(spec, "/home/u/cache:/cache:rw"));
+		CHECK(HasBind(spec, "/home/u/.claude:/home/agent/.claude:ro"));
+		CHECK(spec.binds.size() == 6);
+	}
+	SUBCASE("environment: the job's, then Osprey's, which win") {
+		CHECK(EnvNamed(spec, "ANTHROPIC_API_KEY") == std::vector<std::string>{"ANTHROPIC_API_KEY=sk-secret"});
+		CHECK(EnvNamed(spec, "EXTRA") == std::vector<std::string>{"EXTRA=1"});
+		CHECK(EnvNamed(spec, "HOME") == std::vector<std::string>{"HOME=/home/agent"});
+		CHECK(EnvNamed(spec, "OSPREY_PROMPT_FILE") ==
+		      std::vector<std::string>{"OSPREY_PROMPT_FILE=/osprey/prompt.md"});
+		CHECK(EnvNamed(spec, "OSPREY_RESULT_FILE") ==
+		      std::vector<std::string>{"OSPREY_RESULT_FILE=/osprey/out/result.md"});
+		CHECK(EnvNamed(spec, "OSPREY_RUNTIME") == std::vector<std::string>{"OSPREY_RUNTIME=claude-code"});
+		CHECK(EnvNamed(spec, "OSPREY_JOB") == std::vector<std::string>{"OSPREY_JOB=20261122-abc"});
+	}
+	SUBCASE("limits") {
+		CHECK(spec.network_mode == "bridge");
+		CHECK(spec.memory_bytes == (2LL << 30));
+		CHECK(spec.nano_cpus == 1500000000);
+		CHECK(spec.pids_limit == 512);
+		REQUIRE(spec.ulimits.size() == 1);
+		CHECK(spec.ulimits[0].name == "nofile");
+		CHECK(spec.ulimits[0].soft == 1024);
+		CHECK(spec.ulimits[0].hard == 4096);
+		CHECK(spec.drop_all_capabilities);
+		CHECK(spec.no_new_privileges);
+	}
+	SUBCASE("the engine accepts it") {
+		CHECK_NOTHROW(MakeCreateBody(spec));
+	}
+}
+
+TEST_CASE("MakeContainerSpec for claude-code with an API key mounts no session")
+{
+	WorkerJob job = SampleJob();
+	job.auth = AgentAuth::ApiKey;
+	const ContainerSpec spec = MakeContainerSpec(job, "/srv/code");
+	CHECK(HasBind(spec, "/srv/code:/workspace:rw"));
+	CHECK_FALSE(HasBind(spec, "/home/u/.claude:/home/agent/.claude:ro"));
+}
+
+TEST_CASE("MakeContainerSpec for opencode")
+{
+	WorkerJob job = SampleJob();
+	job.agent = AgentType::OpenCode;
+	job.auth = AgentAuth::ApiKey;
+	job.image = "localhost/osprey-opencode:latest";
+	job.env = {{"OPENAI_API_KEY", "sk-x"}};
+	job.volumes.clear();
+	job.ulimits.clear();
+	job.network.clear();
+	job.user = "1234:1234";
+	const ContainerSpec spec = MakeContainerSpec(job, "/w");
+
+	CHECK(spec.user == "1234:1234");
+	CHECK(EnvNamed(spec, "OSPREY_RUNTIME") == std::vector<std::string>{"OSPREY_RUNTIME=opencode"});
+	CHECK(EnvNamed(spec, "OPENAI_API_KEY") == std::vector<std::string>{"OPENAI_API_KEY=sk-x"});
+	CHECK(spec.binds.size() == 3);
+	/* no job values: the ContainerSpec defaults */
+	CHECK(spec.network_mode == "none");
+	CHECK(spec.ulimits.size() == 2);
+}
+
+TEST_CASE("MakeContainerSpec refuses a blocked volume and a root user")
+{
+	WorkerJob job = SampleJob();
+	job.volumes = {{"/etc", "/host-etc", true}};
+	CHECK_THROWS_AS(MakeContainerSpec(job, "/w"), std::invalid_argument);
+
+	job = SampleJob();
+	job.user = "0:0";
+	CHECK_THROWS_AS(MakeCreateBody(MakeContainerSpec(job, "/w")), std::invalid_argument);
+}
+
+TEST_CASE("HowToBuildImage names the image and the build file")
+{
+	WorkerJob job = SampleJob();
+	const std::string hint = HowToBuildImage(job);
+	CHECK(hint.starts_with("podman build -t localhost/osprey-claude-code:latest -f "));
+	CHECK(hint.find("/images/claude-code/Containerfile") != std::string::npos);
+	job.agent = AgentType::OpenCode;
+	CHECK(HowToBuildImage(job).find("/images/opencode/Containerfile") != std::string::npos);
+}
