@@ -167,6 +167,8 @@ ReadJobs(Section &root, JobSettings &jobs)
 		jobs.max_age = *v;
 	if (auto v = s.Integer({"payloads"}, 1, 1000))
 		jobs.payloads = static_cast<unsigned>(*v);
+	if (auto v = s.Duration({"shutdown_grace"}))
+		jobs.shutdown_grace = *v;
 	s.Finish();
 }
 

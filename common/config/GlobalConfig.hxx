@@ -75,6 +75,8 @@ struct JobSettings {
 	std::chrono::milliseconds max_age = std::chrono::hours(24 * 30);
 	/** webhook payloads kept per pipeline for the dashboard's message builder */
 	unsigned payloads = 10;
+	/** at shutdown, how long running jobs may go on before they are stopped */
+	std::chrono::milliseconds shutdown_grace = std::chrono::seconds(30);
 };
 
 struct GlobalConfig {

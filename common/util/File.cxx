@@ -2,7 +2,9 @@
 #include "lib/posix/UniqueFd.hxx"
 
 #include <cerrno>
+#include <cstdio>
 #include <fcntl.h>
+#include <ftw.h>
 #include <random>
 #include <sys/stat.h>
 #include <system_error>
@@ -115,6 +117,16 @@ PathExists(const std::string &path) noexcept
 {
 	struct stat st;
 	return ::stat(path.c_str(), &st) == 0;
+}
+
+void
+RemoveTree(const std::string &path)
+{
+	const int result = ::nftw(path.c_str(), [](const char *p, const struct stat *, int, FTW *) {
+		return ::remove(p) < 0 && errno != ENOENT ? -1 : 0;
+	}, 16, FTW_DEPTH | FTW_PHYS);
+	if (result < 0 && errno != ENOENT)
+		ThrowErrno("cannot remove " + path);
 }
 
 } // namespace osprey

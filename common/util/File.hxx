@@ -20,4 +20,8 @@ void MakeDirectories(const std::string &path, mode_t mode = 0755);
 
 bool PathExists(const std::string &path) noexcept;
 
+/// Removes @p path and everything below it (without following symlinks); a
+/// missing path is fine. Throws std::system_error.
+void RemoveTree(const std::string &path);
+
 } // namespace osprey

@@ -1,0 +1,142 @@
+#include "JobRecord.hxx"
+#include "config/Names.hxx"
+#include "json/Parse.hxx"
+#include "json/Serialize.hxx"
+#include "lib/posix/DirectoryReader.hxx"
+#include "util/File.hxx"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <random>
+#include <stdexcept>
+
+namespace osprey {
+
+static constexpr std::array<EnumName<JobState>, 12> state_names{{
+	{"awaiting_approval", JobState::AwaitingApproval}, {"starting", JobState::Starting},
+	{"preparing", JobState::Preparing}, {"running", JobState::Running},
+	{"succeeded", JobState::Succeeded}, {"failed", JobState::Failed},
+	{"timed_out", JobState::TimedOut}, {"ignored", JobState::Ignored},
+	{"rejected", JobState::Rejected}, {"expired", JobState::Expired},
+	{"cancelled", JobState::Cancelled}, {"interrupted", JobState::Interrupted},
+}};
+
+std::string_view
+Name(JobState state) noexcept
+{
+	return NameOf(state_names, state);
+}
+
+std::optional<JobState>
+ParseJobState(std::string_view name) noexcept
+{
+	for (const auto &e : state_names)
+		if (e.name == name)
+			return e.value;
+	return std::nullopt;
+}
+
+bool
+IsTerminal(JobState state) noexcept
+{
+	return state != JobState::AwaitingApproval && !IsLive(state);
+}
+
+bool
+IsLive(JobState state) noexcept
+{
+	return state == JobState::Starting || state == JobState::Preparing ||
+		state == JobState::Running;
+}
+
+std::string
+ToJson(const JobRecord &r)
+{
+	auto str = [](const std::string &s) { return json::Value::String(s); };
+	json::Members m{
+		{"id", str(r.id)}, {"pipeline", str(r.pipeline)}, {"trigger", str(r.trigger)},
+		{"state", str(std::string(Name(r.state)))},
+		{"created", str(r.created)}, {"updated", str(r.updated)},
+		{"started", str(r.started)}, {"finished", str(r.finished)},
+		{"container", str(r.container)},
+		{"exit_code", r.exit_code ? json::Value::Number(std::int64_t(*r.exit_code)) : json::Value()},
+		{"reason", str(r.reason)}, {"decided_by", str(r.decided_by)},
+		{"timeout_ms", json::Value::Number(std::int64_t(r.timeout.count()))},
+	};
+	return json::Serialize(json::Value::MakeObject(std::move(m)));
+}
+
+JobRecord
+ParseJobRecord(std::string_view text)
+{
+	const auto root = json::Parse(text);
+	if (!root.IsObject())
+		throw std::runtime_error("job record is not a JSON object");
+	auto str = [&](std::string_view key) -> std::string {
+		const auto *v = root.Find(key);
+		return v != nullptr && v->IsString() ? v->GetText() : std::string();
+	};
+	JobRecord r;
+	r.id = str("id");
+	r.pipeline = str("pipeline");
+	r.trigger = str("trigger");
+	const auto state = ParseJobState(str("state"));
+	if (r.id.empty() || !state)
+		throw std::runtime_error("job record lacks an id or a valid state");
+	r.state = *state;
+	r.created = str("created");
+	r.updated = str("updated");
+	r.started = str("started");
+	r.finished = str("finished");
+	r.container = str("container");
+	if (const auto *v = root.Find("exit_code"); v != nullptr && v->ToInt64())
+		r.exit_code = static_cast<int>(*v->ToInt64());
+	r.reason = str("reason");
+	r.decided_by = str("decided_by");
+	if (const auto *v = root.Find("timeout_ms"); v != nullptr && v->ToInt64())
+		r.timeout = std::chrono::milliseconds(*v->ToInt64());
+	return r;
+}
+
+std::string
+NewJobId()
+{
+	static thread_local std::mt19937_64 random{std::random_device{}()};
+	const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+	std::tm tm;
+	::gmtime_r(&now, &tm);
+	char id[64];
+	std::snprintf(id, sizeof(id), "%04d%02d%02d-%02d%02d%02d-%08x", tm.tm_year + 1900,
+		      tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+		      static_cast<unsigned>(random() & 0xffffffffu));
+	return id;
+}
+
+void
+SaveJobRecord(const JobFiles &files, const JobRecord &record)
+{
+	WriteFileAtomic(files.Record(), ToJson(record) + "\n", 0600);
+}
+
+JobRecord
+LoadJobRecord(const JobFiles &files)
+{
+	return ParseJobRecord(ReadFile(files.Record()));
+}
+
+std::vector<std::string>
+ListJobIds(const std::string &jobs_dir)
+{
+	std::vector<std::string> ids;
+	DirectoryReader dir(jobs_dir);
+	while (const char *name = dir.Next())
+		if (name[0] != '.')
+			ids.emplace_back(name);
+	std::sort(ids.begin(), ids.end());
+	return ids;
+}
+
+} // namespace osprey

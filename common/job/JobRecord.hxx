@@ -1,0 +1,84 @@
+// A job's record, ~/.osprey/jobs/<id>/job.json: what the supervisor knows of
+// one trigger event, from the moment it arrives to its end. Written
+// atomically on every change, so a crash leaves the last complete state.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace osprey {
+
+enum class JobState {
+	AwaitingApproval,
+	Starting,
+	Preparing,
+	Running,
+	Succeeded,
+	Failed,
+	TimedOut,
+	Ignored,
+	Rejected,
+	Expired,
+	Cancelled,
+	Interrupted,
+};
+
+std::string_view Name(JobState state) noexcept;
+std::optional<JobState> ParseJobState(std::string_view name) noexcept;
+
+/// Terminal states never change again.
+bool IsTerminal(JobState state) noexcept;
+
+/// Live states hold a slot and a worker (Starting, Preparing, Running).
+bool IsLive(JobState state) noexcept;
+
+struct JobRecord {
+	std::string id, pipeline;
+	/** "webhook", "cron" */
+	std::string trigger;
+	JobState state = JobState::Starting;
+	/** ISO 8601 UTC; empty until it happens */
+	std::string created, updated, started, finished;
+	/** the container's id once it runs */
+	std::string container;
+	std::optional<int> exit_code;
+	/** why it ended the way it did (failed, rejected, timed_out, ...) */
+	std::string reason;
+	/** who approved, ignored or cancelled it */
+	std::string decided_by;
+	std::chrono::milliseconds timeout{0};
+};
+
+std::string ToJson(const JobRecord &record);
+/// Throws std::runtime_error on malformed records.
+JobRecord ParseJobRecord(std::string_view json);
+
+/// A new job id: sortable by creation time, URL-safe, unique
+/// ("20261122-004512-3f9a1c2b").
+std::string NewJobId();
+
+/// The files of one job directory.
+struct JobFiles {
+	std::string dir;
+
+	std::string Record() const { return dir + "/job.json"; }
+	std::string Payload() const { return dir + "/payload.json"; }
+	std::string Prompt() const { return dir + "/prompt.md"; }
+	std::string Output() const { return dir + "/output.log"; }
+	std::string Result() const { return dir + "/result.md"; }
+	std::string WorkerLog() const { return dir + "/worker.log"; }
+};
+
+/// Writes job.json atomically (mode 0600). Throws std::system_error.
+void SaveJobRecord(const JobFiles &files, const JobRecord &record);
+
+/// Reads job.json. Throws.
+JobRecord LoadJobRecord(const JobFiles &files);
+
+/// Job ids under @p jobs_dir, oldest first.
+std::vector<std::string> ListJobIds(const std::string &jobs_dir);
+
+} // namespace osprey

@@ -1,0 +1,102 @@
+#include "PipelineSet.hxx"
+#include "secrets/DotEnv.hxx"
+#include "secrets/Substitute.hxx"
+#include "util/File.hxx"
+
+#include <sys/stat.h>
+
+namespace osprey::daemon {
+
+static constexpr LoadOptions daemon_options{.redact = false, .lint = false};
+
+PipelineSet::PipelineSet(const Home &_home)
+	: home(&_home)
+{
+	auto config = LoadConfiguration(_home, daemon_options);
+	if (config.diagnostics.HasErrors())
+		throw ConfigError(std::move(config.diagnostics));
+	global = std::move(config.global);
+
+	for (auto &p : config.pipelines) {
+		if (p.disabled) {
+			skipped.push_back(p.name);
+			continue;
+		}
+		Entry entry{ReadFile(_home.PipelineFile(p.name)), std::move(p)};
+		Stamp(_home.PipelineDotEnv(entry.pipeline.name), entry);
+		if (entry.pipeline.trigger.type == TriggerType::Webhook)
+			paths.emplace(entry.pipeline.trigger.path, entry.pipeline.name);
+		const auto name = entry.pipeline.name;
+		entries.emplace(name, std::move(entry));
+	}
+}
+
+void
+PipelineSet::Stamp(const std::string &path, Entry &entry) noexcept
+{
+	struct stat st;
+	if (::stat(path.c_str(), &st) == 0) {
+		entry.env_inode = st.st_ino;
+		entry.env_size = st.st_size;
+		entry.env_mtime_ns = std::int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+	} else {
+		entry.env_inode = 0;
+		entry.env_size = -1;
+		entry.env_mtime_ns = -1;
+	}
+}
+
+std::string_view
+PipelineSet::NameForPath(std::string_view path) const noexcept
+{
+	const auto i = paths.find(path);
+	return i == paths.end() ? std::string_view() : std::string_view(i->second);
+}
+
+const Pipeline &
+PipelineSet::Current(std::string_view name)
+{
+	const auto i = entries.find(name);
+	if (i == entries.end())
+		throw std::out_of_range("no pipeline " + std::string(name));
+	auto &entry = i->second;
+
+	Entry fresh_stamp;
+	Stamp(home->PipelineDotEnv(name), fresh_stamp);
+	if (fresh_stamp.env_inode == entry.env_inode && fresh_stamp.env_size == entry.env_size &&
+	    fresh_stamp.env_mtime_ns == entry.env_mtime_ns)
+		return entry.pipeline;
+
+	/* the .env changed: resolve the loaded pipeline.yaml against it */
+	Diagnostics diagnostics;
+	const auto dotenv_path = home->PipelineDotEnv(name);
+	DotEnvMap dotenv;
+	try {
+		dotenv = ToMap(LoadDotEnv(dotenv_path, home->Display(dotenv_path)));
+	} catch (const std::exception &e) {
+		diagnostics.Error(home->Display(dotenv_path), {}, "", e.what());
+		throw ConfigError(std::move(diagnostics));
+	}
+	const Environment env(&dotenv);
+	const PipelineLocation where{std::string(name), home->PipelineDir(name),
+				     home->Display(home->PipelineFile(name))};
+	auto pipeline = ParsePipeline(entry.text, where, global, env, home->UserHome(), diagnostics);
+	if (!pipeline)
+		throw ConfigError(std::move(diagnostics));
+	entry.pipeline = std::move(*pipeline);
+	entry.env_inode = fresh_stamp.env_inode;
+	entry.env_size = fresh_stamp.env_size;
+	entry.env_mtime_ns = fresh_stamp.env_mtime_ns;
+	return entry.pipeline;
+}
+
+std::vector<const Pipeline *>
+PipelineSet::All() const
+{
+	std::vector<const Pipeline *> all;
+	for (const auto &[name, entry] : entries)
+		all.push_back(&entry.pipeline);
+	return all;
+}
+
+} // namespace osprey::daemon

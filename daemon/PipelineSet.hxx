@@ -1,0 +1,59 @@
+// The pipelines the daemon serves: loaded at start (and on SIGHUP) from the
+// Osprey home, looked up by webhook path, and re-resolved whenever the
+// pipeline's .env changes, so secret edits apply without a restart while
+// pipeline.yaml itself is the snapshot taken at load.
+#pragma once
+
+#include "config/Configuration.hxx"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+namespace osprey::daemon {
+
+class PipelineSet {
+	struct Entry {
+		std::string text; // pipeline.yaml as loaded
+		Pipeline pipeline;
+		/* the .env as last read: a change means re-resolving */
+		ino_t env_inode = 0;
+		off_t env_size = -1;
+		std::int64_t env_mtime_ns = -1;
+	};
+
+	const Home *home;
+	GlobalConfig global;
+	std::map<std::string, Entry, std::less<>> entries; // enabled pipelines
+	std::map<std::string, std::string, std::less<>> paths; // webhook path -> name
+	std::vector<std::string> skipped; // disabled
+
+public:
+	/// Loads config.yaml and every pipeline. Throws ConfigError with every
+	/// error (doctor's messages) if anything is wrong.
+	explicit PipelineSet(const Home &home);
+	PipelineSet(PipelineSet &&) noexcept = default;
+	PipelineSet &operator=(PipelineSet &&) noexcept = default;
+
+	const GlobalConfig &Global() const noexcept { return global; }
+
+	/// The enabled pipeline on webhook @p path, or "".
+	std::string_view NameForPath(std::string_view path) const noexcept;
+
+	/// The pipeline as it applies now: re-resolved if its .env changed
+	/// since the last call. Throws ConfigError if the pipeline no longer
+	/// resolves (e.g. a ${VAR} went missing), std::out_of_range if unknown.
+	const Pipeline &Current(std::string_view name);
+
+	/// Enabled pipelines, by name.
+	std::vector<const Pipeline *> All() const;
+	const std::vector<std::string> &Disabled() const noexcept { return skipped; }
+
+private:
+	static void Stamp(const std::string &path, Entry &entry) noexcept;
+};
+
+} // namespace osprey::daemon

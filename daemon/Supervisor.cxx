@@ -1,0 +1,186 @@
+#include "Supervisor.hxx"
+#include "PipelineSet.hxx"
+#include "Version.h"
+#include "control/ControlHandler.hxx"
+#include "control/ControlServer.hxx"
+#include "cron/CronScheduler.hxx"
+#include "http/HttpServer.hxx"
+#include "ingest/WebhookIngest.hxx"
+#include "jobs/JobTable.hxx"
+#include "lib/uv/Loop.hxx"
+#include "lib/uv/Signal.hxx"
+#include "log/Log.hxx"
+#include "notify/ChannelNotifier.hxx"
+#include "time/Iso8601.hxx"
+#include "util/Error.hxx"
+
+#include <csignal>
+#include <cstring>
+#include <cstdio>
+#include <memory>
+#include <unistd.h>
+
+namespace osprey::daemon {
+
+namespace {
+
+http::HttpLimits
+Limits(const ServerSettings &s)
+{
+	http::HttpLimits l;
+	l.max_body_bytes = s.max_body;
+	l.header_timeout = s.header_timeout;
+	l.body_timeout = s.body_timeout;
+	l.keepalive_timeout = s.idle_timeout;
+	l.max_connections = s.max_connections;
+	return l;
+}
+
+class Supervisor final : ControlHandler, uv::Signal::Listener {
+	const Home &home;
+	uv::Loop loop;
+	PipelineSet pipelines;
+	ChannelNotifier notifier;
+	JobTable jobs;
+	WebhookIngest ingest;
+	http::HttpServer server;
+	std::unique_ptr<CronScheduler> cron;
+	ControlServer control;
+	uv::Signal sigterm, sigint, sighup;
+	const std::string started;
+	bool stopping = false;
+
+public:
+	Supervisor(const Home &_home, const StartOptions &options)
+		: home(_home), pipelines(home),
+		  jobs(loop, home, pipelines, notifier, options.worker_path),
+		  ingest(pipelines, jobs), server(loop, ingest, Limits(pipelines.Global().server)),
+		  control(loop, *this),
+		  sigterm(loop, *this), sigint(loop, *this), sighup(loop, *this),
+		  started(FormatIso8601Utc(std::chrono::system_clock::now())) {}
+
+	void Start() {
+		const auto &g = pipelines.Global();
+		SetLogFormat(g.log_format);
+		control.Listen(home.ControlSocket());
+		server.Listen(g.server.host, g.server.port);
+		LogInfo("osprey started", {{"version", OSPREY_VERSION}, {"home", home.Root()},
+			{"listen", g.server.host + ":" + std::to_string(server.Port())},
+			{"slots", std::to_string(g.container.max_concurrent)}});
+		Announce();
+		jobs.Restore();
+		cron = std::make_unique<CronScheduler>(loop, pipelines, jobs);
+		sigterm.Start(SIGTERM);
+		sigint.Start(SIGINT);
+		sighup.Start(SIGHUP);
+	}
+
+	void Run() { loop.Run(); }
+
+private:
+	void Announce() const {
+		for (const auto &name : pipelines.Disabled())
+			LogInfo("pipeline disabled; skipped", {{"pipeline", name}});
+		for (const auto *p : pipelines.All())
+			if (p->trigger.type == TriggerType::Webhook)
+				LogInfo("webhook pipeline ready", {{"pipeline", p->name},
+					{"url", p->WebhookUrl(pipelines.Global())},
+					{"signed", p->trigger.VerifiesSignature() ? "yes" : "no"}});
+	}
+
+	void Stop(int signum) {
+		if (stopping) {
+			LogWarning("stopping already; waiting for running jobs");
+			return;
+		}
+		stopping = true;
+		LogInfo("stopping", {{"signal", ::sigabbrev_np(signum)}});
+		cron.reset();
+		control.Close();
+		server.StopGracefully([this] { server.Close(); });
+		jobs.Shutdown(pipelines.Global().jobs.shutdown_grace, [this] {
+			server.Close();
+			sigterm.Close();
+			sigint.Close();
+			sighup.Close();
+			LogInfo("stopped");
+		});
+	}
+
+	/* New pipelines from disk; running jobs keep going, the HTTP listener
+	   and slots stay as they are until a restart. */
+	void Reload() {
+		try {
+			PipelineSet fresh(home);
+			cron.reset();
+			pipelines = std::move(fresh);
+			cron = std::make_unique<CronScheduler>(loop, pipelines, jobs);
+			LogInfo("pipelines reloaded", {{"pipelines", std::to_string(pipelines.All().size())}});
+			Announce();
+		} catch (const ConfigError &e) {
+			LogError("reload refused: the configuration has errors; keeping the old one",
+				 {{"errors", e.what()}});
+		} catch (const std::exception &e) {
+			LogError("reload failed; keeping the old configuration", {{"error", FullMessage(e)}});
+		}
+	}
+
+	void OnSignal(uv::Signal &, int signum) noexcept override {
+		if (signum == SIGHUP)
+			Reload();
+		else
+			Stop(signum);
+	}
+
+	// ControlHandler
+	json::Value Status() override {
+		auto num = [](std::uint64_t n) { return json::Value::Number(static_cast<std::int64_t>(n)); };
+		std::size_t webhook = 0, cron_count = 0;
+		for (const auto *p : pipelines.All())
+			++(p->trigger.type == TriggerType::Webhook ? webhook : cron_count);
+		json::Members ended;
+		for (const auto &[state, n] : jobs.EndedCounts())
+			ended.emplace_back(std::string(Name(state)), num(n));
+		return json::Value::MakeObject({
+			{"version", json::Value::String(OSPREY_VERSION)},
+			{"pid", num(static_cast<std::uint64_t>(::getpid()))},
+			{"started", json::Value::String(started)},
+			{"listening", json::Value::String(pipelines.Global().server.BaseUrl())},
+			{"slots", json::Value::MakeObject({{"used", num(jobs.UsedSlots())},
+							   {"max", num(jobs.MaxSlots())}})},
+			{"pipelines", json::Value::MakeObject({{"webhook", num(webhook)},
+							       {"cron", num(cron_count)},
+							       {"disabled", num(pipelines.Disabled().size())}})},
+			{"jobs", json::Value::MakeObject({{"live", num(jobs.LiveCount())},
+							  {"awaiting_approval", num(jobs.AwaitingCount())},
+							  {"ended", json::Value::MakeObject(std::move(ended))}})},
+		});
+	}
+	ControlResult Approve(std::string_view id, std::string_view by) override { return jobs.Approve(id, by); }
+	ControlResult Ignore(std::string_view id, std::string_view by) override { return jobs.Ignore(id, by); }
+	ControlResult Cancel(std::string_view id, std::string_view by) override { return jobs.Cancel(id, by); }
+};
+
+} // namespace
+
+int
+RunSupervisor(const Home &home, const StartOptions &options)
+{
+	/* a client that disconnects mid-write must not kill the daemon */
+	std::signal(SIGPIPE, SIG_IGN);
+	std::unique_ptr<Supervisor> supervisor;
+	try {
+		supervisor = std::make_unique<Supervisor>(home, options);
+		supervisor->Start();
+	} catch (const ConfigError &e) {
+		std::fprintf(stderr, "osprey: the configuration has errors; not starting:\n");
+		for (const auto &d : e.diagnostics.All())
+			if (d.severity == Diagnostic::Severity::Error)
+				std::fprintf(stderr, "  %s\n", d.ToString().c_str());
+		return 1;
+	}
+	supervisor->Run();
+	return 0;
+}
+
+} // namespace osprey::daemon

@@ -1,0 +1,73 @@
+// One osprey-worker child, as the supervisor sees it: started with only its
+// channel (fd 3, a socketpair), stdin/stdout on /dev/null and stderr appended
+// to the job's worker.log. The job goes down the channel as one JSON line;
+// events come back as JSON lines and are reported in order, all of them
+// before the exit. A worker that crashes or is killed is just an exit with a
+// signal: nothing here trusts the child.
+#pragma once
+
+#include "job/WorkerJob.hxx"
+#include "lib/posix/UniqueFd.hxx"
+#include "lib/uv/Poll.hxx"
+#include "lib/uv/Process.hxx"
+
+#include <csignal>
+#include <cstdint>
+#include <string>
+
+namespace osprey::uv {
+class Loop;
+}
+
+namespace osprey::daemon {
+
+class WorkerProcess final : uv::Process::Listener, uv::Poll::Listener {
+public:
+	class Listener {
+	public:
+		virtual void OnWorkerEvent(WorkerProcess &worker, const WorkerEvent &event) noexcept = 0;
+		/// The last report: no event follows. The WorkerProcess may be
+		/// destroyed from here.
+		virtual void OnWorkerExit(WorkerProcess &worker, std::int64_t exit_status,
+					  int term_signal) noexcept = 0;
+		/// A line the worker sent that is not a valid event (a bug).
+		virtual void OnWorkerProtocolError(WorkerProcess &worker, const std::string &error) noexcept = 0;
+
+	protected:
+		~Listener() = default;
+	};
+
+private:
+	Listener &listener;
+	UniqueFd channel;
+	uv::Poll poll;
+	uv::Process process;
+	std::string input;
+
+public:
+	/// Starts @p executable for @p job. Throws std::system_error when the
+	/// worker cannot be started (missing executable, no descriptors).
+	WorkerProcess(uv::Loop &loop, Listener &listener, const std::string &executable,
+		      const WorkerJob &job, const std::string &worker_log);
+	~WorkerProcess() noexcept = default;
+
+	WorkerProcess(const WorkerProcess &) = delete;
+	WorkerProcess &operator=(const WorkerProcess &) = delete;
+
+	int Pid() const noexcept { return process.Pid(); }
+
+	/// SIGTERM: the worker stops its container (with the job's grace) and exits.
+	void Terminate() noexcept { process.Kill(SIGTERM); }
+	/// SIGKILL: for a worker that did not stop in time.
+	void Kill() noexcept { process.Kill(SIGKILL); }
+
+private:
+	/* reads what is there; false once the channel is at its end */
+	bool ReadChannel() noexcept;
+	void DeliverLines() noexcept;
+
+	void OnPoll(uv::Poll &, int status, int events) noexcept override;
+	void OnProcessExit(uv::Process &, std::int64_t exit_status, int term_signal) noexcept override;
+};
+
+} // namespace osprey::daemon
