@@ -75,6 +75,19 @@ MakeOutputDirectory(const WorkerJob &job)
 	return out;
 }
 
+void
+MakePromptReadable(const WorkerJob &job)
+{
+	const std::string path = job.job_dir + "/prompt.md";
+	struct stat st;
+	if (::lstat(path.c_str(), &st) < 0)
+		ThrowErrno("the job's prompt " + path);
+	if (!S_ISREG(st.st_mode))
+		throw std::runtime_error("the job's prompt " + path + " is not a regular file");
+	if ((st.st_mode & 0444) != 0444 && ::chmod(path.c_str(), (st.st_mode & 07777) | 0444) < 0)
+		ThrowErrno("making " + path + " readable for the container");
+}
+
 int
 OpenOutputLog(const WorkerJob &job)
 {

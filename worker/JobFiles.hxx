@@ -32,6 +32,11 @@ void HandOver(const std::string &path, const std::string &user);
 /// std::system_error.
 std::string MakeOutputDirectory(const WorkerJob &job);
 
+/// Checks that <job_dir>/prompt.md is a regular file and makes it readable
+/// by the container user (mode 0644; the job directory keeps others out).
+/// Throws std::runtime_error.
+void MakePromptReadable(const WorkerJob &job);
+
 /// Opens <job_dir>/output.log for appending. Throws std::system_error.
 int OpenOutputLog(const WorkerJob &job);
 

@@ -87,6 +87,7 @@ JobRun::PrepareWorkspace()
 	if (workspace->IsOwned())
 		HandOver(path, job.user.empty() ? "1000:1000" : job.user);
 	MakeOutputDirectory(job);
+	MakePromptReadable(job);
 	log.Line("workspace ready after " + std::to_string(ElapsedMs()) + " ms");
 	return path;
 }
@@ -114,8 +115,13 @@ JobRun::RunContainer(const std::string &workspace_path)
 
 	log.Line("the agent exited with status " + std::to_string(code));
 	events.Send({WorkerEvent::Kind::Finished, {}, code, {}});
-	if (CopyResult(job, log))
-		log.Line("result.md written");
+	try {
+		if (CopyResult(job, log))
+			log.Line("result.md written");
+	} catch (...) {
+		/* the agent ran and finished; a lost result is not a failed job */
+		log.Line("copying the result: " + FullMessage(std::current_exception()));
+	}
 	return code;
 }
 

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <sys/stat.h>
 
 using namespace osprey;
@@ -132,6 +133,39 @@ TEST_CASE("git-worktree: a cached clone, reused by the next job, worktrees remov
 		const bool created = Contains(ReadOr(job.job_dir + "/worker.log"), "creating the cached clone");
 		CHECK(created == (std::string(ref) == "main"));
 	}
+}
+
+TEST_CASE("git-worktree: concurrent jobs on one repository take turns on its clone")
+{
+	ScratchDir scratch, cache_home;
+	const std::string repo = scratch.Path() + "/repo";
+	MakeRepository(repo);
+
+	std::vector<std::unique_ptr<ScratchDir>> dirs;
+	std::vector<WorkerJob> jobs;
+	std::vector<std::unique_ptr<WorkerProcess>> workers;
+	for (int i = 0; i < 3; ++i) {
+		dirs.push_back(std::make_unique<ScratchDir>());
+		WorkerJob job = MakeJob(dirs.back()->Path(), "Concurrent job " + std::to_string(i) + "\n");
+		job.cache_dir = cache_home.Path() + "/cache";
+		job.workspace = WorkspaceType::GitWorktree;
+		job.repo = "file://" + repo;
+		job.ref = i == 1 ? "feature" : "main";
+		jobs.push_back(job);
+	}
+	/* all started before any is read: they race for the clone */
+	for (const auto &job : jobs) {
+		workers.push_back(std::make_unique<WorkerProcess>(job.job_dir));
+		workers.back()->Send(job);
+	}
+	std::size_t created = 0;
+	for (std::size_t i = 0; i < jobs.size(); ++i) {
+		CAPTURE(i);
+		const WorkerRun run = workers[i]->Finish(std::chrono::seconds(60));
+		CheckSucceeded(jobs[i], run);
+		created += Contains(ReadOr(jobs[i].job_dir + "/worker.log"), "creating the cached clone");
+	}
+	CHECK(created == 1);
 }
 
 TEST_CASE("local: the host directory is mounted read-write and left alone")

@@ -123,7 +123,8 @@ MakeJob(const std::string &scratch, const std::string &prompt)
 	job.auth = AgentAuth::ApiKey;
 	job.workspace = WorkspaceType::None;
 	MakeDirectories(job.job_dir, 0700);
-	WriteFileAtomic(job.job_dir + "/prompt.md", prompt, 0644);
+	/* private, as a careful supervisor writes it: the worker makes it readable */
+	WriteFileAtomic(job.job_dir + "/prompt.md", prompt, 0600);
 	return job;
 }
 
