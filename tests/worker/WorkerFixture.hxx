@@ -16,6 +16,10 @@ namespace osprey::test {
 
 inline constexpr const char *kWorkerTestImage = "localhost/osprey-test-agent:latest";
 
+/// The value of an environment variable the meson test sets; throws saying
+/// how to run the tests when it is missing.
+std::string RequiredEnv(const char *name);
+
 /// A temporary directory (under /tmp, short), removed at scope exit.
 class ScratchDir {
 	std::string path;
