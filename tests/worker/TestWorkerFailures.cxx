@@ -154,3 +154,14 @@ TEST_CASE("A malformed job is WorkerExit::Usage, with no events")
 	}
 	CHECK(Contains(ReadOr(scratch.Path() + "/worker.log"), "bad job: "));
 }
+
+TEST_CASE("A prompt starting with '-' never becomes an option of the CLI")
+{
+	ScratchDir scratch;
+	WorkerJob job = MakeJob(scratch.Path(), "--dangerously-load-plugins=/tmp/x\nEXIT 0\n");
+	const WorkerRun run = RunWorker(job);
+	const std::string output = ReadOr(job.job_dir + "/output.log");
+	INFO("output.log:\n", output);
+	CHECK(run.exit_status == 0);
+	CHECK(Contains(output, "[claude stand-in] args: <-p> < --dangerously-load-plugins=/tmp/x\nEXIT 0> "));
+}
