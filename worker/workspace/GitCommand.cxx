@@ -171,8 +171,14 @@ GitCommand::Run(const std::vector<std::string> &args, const std::string &cwd, bo
 					said.erase(0, said.size() - 32768);
 			}
 		}
-		exited = pidfd.IsDefined() ? (fds[0].revents & POLLIN) != 0
-					   : ::waitpid(pid, nullptr, WNOHANG | WNOWAIT) == pid;
+		if (pidfd.IsDefined()) {
+			exited = (fds[0].revents & POLLIN) != 0;
+		} else {
+			/* kernels before 5.3: ask without reaping */
+			siginfo_t info{};
+			exited = ::waitid(P_PID, static_cast<id_t>(pid), &info,
+					  WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid;
+		}
 	}
 	/* what is already in the pipes, without waiting for stray holders */
 	for (UniqueFd *fd : {&output_r, &out_r}) {
