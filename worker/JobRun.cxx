@@ -108,7 +108,7 @@ JobRun::RunContainer(const std::string &workspace_path)
 	events.Send({WorkerEvent::Kind::Running, container, 0, {}});
 	log.Line("container " + std::string(ShortId(container)) + " starting after " +
 		 std::to_string(ElapsedMs()) + " ms");
-	engine.StartAttached(container, WriteToFds(output.Get(), output.Get()), control.GetStopToken());
+	engine.StartAttached(container, LimitedOutputSink(output.Get()), control.GetStopToken());
 	const int code = engine.WaitContainer(container, WaitCondition::kNotRunning,
 					      control.GetStopToken());
 	ThrowIfStopping();
