@@ -3,9 +3,8 @@
 // container's output) and result.md (the agent's final answer).
 #pragma once
 
-#include "job/WorkerJob.hxx"
-
 #include "engine/LogDemuxer.hxx"
+#include "job/WorkerJob.hxx"
 
 #include <cstdint>
 #include <optional>

@@ -84,8 +84,13 @@ JobRun::PrepareWorkspace()
 	workspace = MakeWorkspace(job, git, log, control);
 	std::string path = workspace->Prepare();
 	ThrowIfStopping();
-	if (workspace->IsOwned())
+	if (workspace->IsOwned()) {
 		HandOver(path, job.user.empty() ? "1000:1000" : job.user);
+		/* a worktree's index and HEAD live in the clone */
+		for (const auto &mount : workspace->ExtraMounts())
+			if (!mount.read_only)
+				HandOver(mount.source, job.user.empty() ? "1000:1000" : job.user);
+	}
 	MakeOutputDirectory(job);
 	MakePromptReadable(job);
 	log.Line("workspace ready after " + std::to_string(ElapsedMs()) + " ms");
@@ -96,7 +101,7 @@ int
 JobRun::RunContainer(const std::string &workspace_path)
 {
 	events.Send({WorkerEvent::Kind::Starting, {}, 0, {}});
-	const ContainerSpec spec = MakeContainerSpec(job, workspace_path);
+	const ContainerSpec spec = MakeContainerSpec(job, workspace_path, workspace->ExtraMounts());
 	container = engine.CreateContainer(spec);
 	log.Line("created container " + std::string(ShortId(container)) + " from " + job.image);
 

@@ -113,6 +113,7 @@ TEST_CASE("git-worktree: a cached clone, reused by the next job, worktrees remov
 		const WorkerRun run = RunWorker(job);
 		const std::string output = CheckSucceeded(job, run);
 		CHECK(Contains(output, "\nhello.txt\n"));
+		CHECK(Contains(output, "[claude stand-in] worktree git: admin rw, clone ro\n"));
 		const bool has_feature = Contains(output, "\nfeature.txt\n");
 		CHECK(has_feature == (std::string(ref) == "feature"));
 		CHECK_FALSE(PathExists(job.job_dir + "/workspace"));

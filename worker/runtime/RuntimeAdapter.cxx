@@ -32,7 +32,8 @@ IsReserved(std::string_view name) noexcept
 }
 
 ContainerSpec
-MakeContainerSpec(const WorkerJob &job, const std::string &workspace)
+MakeContainerSpec(const WorkerJob &job, const std::string &workspace,
+		  const std::vector<BindMount> &extra)
 {
 	namespace paths = container_paths;
 	const RuntimeAdapter &adapter = AdapterFor(job.agent);
@@ -49,6 +50,7 @@ MakeContainerSpec(const WorkerJob &job, const std::string &workspace)
 	spec.binds.push_back({workspace, paths::kWorkspace, false});
 	spec.binds.push_back({job.job_dir + "/prompt.md", paths::kPromptFile, true});
 	spec.binds.push_back({job.job_dir + "/out", paths::kOutDir, false});
+	spec.binds.insert(spec.binds.end(), extra.begin(), extra.end());
 	for (const auto &volume : job.volumes) {
 		/* the supervisor checked them; a second look costs nothing */
 		if (const auto why = BlockedMountReason(volume.source, job.engine_socket))

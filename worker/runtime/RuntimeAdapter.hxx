@@ -41,9 +41,11 @@ public:
 const RuntimeAdapter &AdapterFor(AgentType type) noexcept;
 
 /// The container for @p job with @p workspace (a host directory) at
-/// /workspace. Environment values (secrets) go only into the spec.
-/// Throws std::invalid_argument for a volume whose source is blocked.
-ContainerSpec MakeContainerSpec(const WorkerJob &job, const std::string &workspace);
+/// /workspace, plus the workspace's @p extra mounts. Environment values
+/// (secrets) go only into the spec. Throws std::invalid_argument for a
+/// volume whose source is blocked.
+ContainerSpec MakeContainerSpec(const WorkerJob &job, const std::string &workspace,
+				const std::vector<BindMount> &extra = {});
 
 /// How to build the job's image, for the "image missing" message.
 std::string HowToBuildImage(const WorkerJob &job);

@@ -5,6 +5,12 @@
 // while git writes to the clone (fetch, worktree add/remove), not while the
 // agent runs.
 //
+// A worktree's .git is a file naming its administrative directory in the
+// clone (<clone>/worktrees/<name>), which names the clone itself: both are
+// mounted at their host paths, the clone read-only and the administrative
+// directory (index, HEAD) read-write, so git works in the container for
+// status, diff and log. Commits need the clone's object store: not given.
+//
 // The clone has no remote configured: it is fetched from the URL each time,
 // so credentials in the URL never land in its config. A worker killed by
 // SIGKILL leaves a stale worktree entry; the next job's "worktree prune"
@@ -16,9 +22,9 @@
 #include "JobControl.hxx"
 #include "WorkerLog.hxx"
 #include "Workspace.hxx"
-#include "util/Text.hxx"
 #include "util/Error.hxx"
 #include "util/File.hxx"
+#include "util/Text.hxx"
 
 namespace osprey {
 
@@ -31,6 +37,8 @@ class GitWorktreeWorkspace final : public Workspace {
 	JobControl &control;
 	const std::string path, clone;
 	bool added = false;
+	/** <clone>/worktrees/<name>, once added */
+	std::string admin;
 
 public:
 	GitWorktreeWorkspace(const WorkerJob &_job, GitCommand &_git, WorkerLog &_log,
@@ -72,8 +80,17 @@ public:
 		git.Check("adding a worktree of " + commit.substr(0, 12) + " at " + path,
 			  {"worktree", "add", "--quiet", "--detach", "--", path, commit}, clone);
 		added = true;
+		admin = AdminDirectory();
 		log.Line("worktree of " + url + " at " + ref + " (" + commit.substr(0, 12) + ") ready");
 		return path;
+	}
+
+	std::vector<BindMount> ExtraMounts() const override {
+		/* the engine's bind syntax cannot carry ':' or ',' */
+		for (const auto &p : {clone, admin})
+			if (p.empty() || p.front() != '/' || p.find_first_of(":,") != std::string::npos)
+				return {};
+		return {{clone, clone, true}, {admin, admin, false}};
 	}
 
 	void Cleanup() noexcept override {
@@ -92,6 +109,18 @@ public:
 	}
 
 private:
+	/* from the worktree's .git file: "gitdir: <path>\n" */
+	std::string AdminDirectory() const {
+		try {
+			const std::string text = ReadFile(path + "/.git");
+			if (text.starts_with("gitdir: "))
+				return std::string(Trim(std::string_view(text).substr(8)));
+		} catch (...) {
+		}
+		log.Line("no gitdir in " + path + "/.git: git will not work in the container");
+		return {};
+	}
+
 	FileLock Lock(bool cleaning = false) {
 		try {
 			/* cleanup must happen even while stopping */

@@ -2,10 +2,12 @@
 // /workspace, and how it is cleaned up afterwards.
 #pragma once
 
+#include "engine/ContainerSpec.hxx"
 #include "job/WorkerJob.hxx"
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace osprey {
 
@@ -26,6 +28,10 @@ public:
 	/// Whether the worker made the directory (and may hand it to the
 	/// container user); a local directory is the user's own.
 	virtual bool IsOwned() const noexcept { return true; }
+
+	/// Further mounts the workspace needs in the container, after
+	/// Prepare(): a worktree's repository, at its host path.
+	virtual std::vector<BindMount> ExtraMounts() const { return {}; }
 
 	/// Removes what Prepare() made, also after a failed Prepare(); never
 	/// touches a local directory. Logs problems, never throws.

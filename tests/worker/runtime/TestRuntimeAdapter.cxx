@@ -108,6 +108,17 @@ TEST_CASE("MakeContainerSpec for claude-code with an API key mounts no session")
 	CHECK_FALSE(HasBind(spec, "/home/u/.claude:/home/agent/.claude:ro"));
 }
 
+TEST_CASE("MakeContainerSpec adds the workspace's extra mounts")
+{
+	const WorkerJob job = SampleJob();
+	const ContainerSpec spec = MakeContainerSpec(job, "/w", {{"/c/r", "/c/r", true},
+								  {"/c/r/worktrees/w", "/c/r/worktrees/w", false}});
+	CHECK(HasBind(spec, "/c/r:/c/r:ro"));
+	CHECK(HasBind(spec, "/c/r/worktrees/w:/c/r/worktrees/w:rw"));
+	/* the worktree's mounts come before the user's volumes */
+	CHECK(FormatBind(spec.binds[3]) == "/c/r:/c/r:ro");
+}
+
 TEST_CASE("MakeContainerSpec for opencode")
 {
 	WorkerJob job = SampleJob();
