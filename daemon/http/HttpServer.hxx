@@ -70,7 +70,9 @@ public:
 	/// Stops accepting, closes idle connections, lets requests under way
 	/// finish (their responses say "Connection: close"), then calls
 	/// @p stopped (on the loop's thread, once every connection is gone; at
-	/// once if none is open). Connection timeouts bound how long it takes.
+	/// once if none is open). Connection timeouts bound how long it takes;
+	/// a connection that already answered and is draining a client's
+	/// leftover bytes ends at the client's close or after linger_timeout.
 	void StopGracefully(std::function<void()> stopped);
 
 	/// Closes the listener and every connection now. Afterwards the server
