@@ -113,7 +113,15 @@ JobRun::RunContainer(const std::string &workspace_path)
 	events.Send({WorkerEvent::Kind::Running, container, 0, {}});
 	log.Line("container " + std::string(ShortId(container)) + " starting after " +
 		 std::to_string(ElapsedMs()) + " ms");
-	engine.StartAttached(container, LimitedOutputSink(output.Get()), control.GetStopToken());
+	auto sink = [this, first = true, write = LimitedOutputSink(output.Get())](
+			    LogStream stream, std::string_view data) mutable {
+		if (first) {
+			first = false;
+			log.Line("first output of the agent after " + std::to_string(ElapsedMs()) + " ms");
+		}
+		write(stream, data);
+	};
+	engine.StartAttached(container, sink, control.GetStopToken());
 	const int code = engine.WaitContainer(container, WaitCondition::kNotRunning,
 					      control.GetStopToken());
 	ThrowIfStopping();
