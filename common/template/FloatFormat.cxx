@@ -165,6 +165,8 @@ AppendGoFloat(std::string &out, double v, char fmt, int prec)
 	const double a = std::fabs(v);
 	Digits digs;
 	const bool shortest = prec < 0;
+	if (!shortest && (fmt == 'g' || fmt == 'G') && prec == 0)
+		prec = 1; // %.0g means one significant digit
 	if (a != 0) {
 		if (shortest) {
 			ToDigits(digs, a, -1);
@@ -178,7 +180,7 @@ AppendGoFloat(std::string &out, double v, char fmt, int prec)
 			out.append(buf.data(), r.ptr);
 			return;
 		} else {
-			const int digits = (fmt == 'e' || fmt == 'E') ? prec + 1 : (prec == 0 ? 1 : prec);
+			const int digits = (fmt == 'e' || fmt == 'E') ? prec + 1 : prec;
 			ToDigits(digs, a, digits);
 		}
 	}

@@ -7,7 +7,7 @@
 namespace osprey::tmpl {
 
 // Deep nesting would exhaust the C++ stack (Go grows its stacks); refuse it.
-static constexpr int max_nesting = 1000;
+static constexpr int max_nesting = 100;
 
 Position
 Locate(std::string_view source, std::size_t pos) noexcept

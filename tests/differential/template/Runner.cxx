@@ -18,7 +18,8 @@ namespace {
 struct Record {
 	std::string name, payload;
 	bool ok;
-	std::string output;
+	std::string output; // or Go's error message
+
 };
 
 std::string

@@ -167,11 +167,13 @@ func main() {
 	for _, c := range cases {
 		t, parseErr := template.New("template").Parse(c.text)
 		for _, p := range c.payloads {
+			// A failure's text is Go's message, for people reading
+			// mismatches; the runner does not compare it.
 			status, text := "ok", ""
 			if parseErr != nil {
-				status = "failed"
+				status, text = "failed", parseErr.Error()
 			} else if s, err := render(t, payloads[p]); err != nil {
-				status = "failed"
+				status, text = "failed", err.Error()
 			} else {
 				text = s
 			}
