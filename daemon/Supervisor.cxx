@@ -99,6 +99,7 @@ private:
 		control.Close();
 		server.StopGracefully([this] { server.Close(); });
 		jobs.Shutdown(pipelines.Global().jobs.shutdown_grace, [this] {
+			jobs.Close();
 			server.Close();
 			sigterm.Close();
 			sigint.Close();

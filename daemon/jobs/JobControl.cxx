@@ -100,4 +100,17 @@ JobTable::Shutdown(std::chrono::milliseconds grace, std::function<void()> draine
 	CheckDrained();
 }
 
+void
+JobTable::Close() noexcept
+{
+	for (auto &[id, job] : jobs) {
+		job->deadline_timer.Close();
+		job->kill_timer.Close();
+		job->approval_timer.Close();
+	}
+	retention_timer.Close();
+	reaper.Close();
+	graveyard.clear();
+}
+
 } // namespace osprey::daemon

@@ -76,6 +76,10 @@ public:
 	/// once none is live. Approvals stay pending on disk.
 	void Shutdown(std::chrono::milliseconds grace, std::function<void()> drained);
 
+	/// After Shutdown() drained: closes the table's own timers so the loop
+	/// can end. Pending approvals keep only their records on disk.
+	void Close() noexcept;
+
 	unsigned UsedSlots() const noexcept { return used_slots; }
 	unsigned MaxSlots() const noexcept;
 	std::size_t LiveCount() const noexcept;
