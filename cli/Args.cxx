@@ -17,6 +17,14 @@ Args::Args(const std::vector<std::string> &argv, std::span<const OptionSpec> spe
 			positionals.insert(positionals.end(), argv.begin() + i + 1, argv.end());
 			break;
 		}
+		if (arg.size() == 2 && arg[0] == '-' && arg[1] != '-') {
+			const auto spec = std::find_if(specs.begin(), specs.end(),
+						       [&](const OptionSpec &s) { return s.short_name == arg[1]; });
+			if (spec != specs.end() && !spec->takes_value) {
+				values.insert_or_assign(std::string(spec->name), "");
+				continue;
+			}
+		}
 		if (!arg.starts_with("--") || arg == "-") {
 			if (arg.starts_with('-') && arg != "-")
 				throw UsageError("unknown option " + Quote(arg) + " (options start with --)");
@@ -72,7 +80,8 @@ FormatOptions(std::span<const OptionSpec> specs)
 	std::size_t width = 0;
 	std::vector<std::string> left;
 	for (const auto &s : specs) {
-		std::string l = "  --" + std::string(s.name);
+		std::string l = s.short_name != 0 ? std::string("  -") + s.short_name + ", --" : "  --";
+		l += s.name;
 		if (s.takes_value) {
 			const auto metavar = s.help.substr(0, s.help.find(' '));
 			l += " " + std::string(metavar);

@@ -20,6 +20,7 @@ struct OptionSpec {
 	std::string_view name; // without "--"
 	bool takes_value;
 	std::string_view help; // one line; for a value option, starts with its metavar
+	char short_name = 0;   // a one-letter alias ("-f"), or none
 };
 
 class Args {

@@ -28,8 +28,16 @@ int RunTest(const Args &args);
 int RunConstruct(const Args &args);
 int RunSetup(const Args &args);
 int RunEdit(const Args &args);
+int RunStatus(const Args &args);
+int RunJobs(const Args &args);
+int RunLogs(const Args &args);
+int RunApprove(const Args &args);
+int RunIgnore(const Args &args);
+int RunCancel(const Args &args);
 
 extern const std::span<const OptionSpec> list_options, doctor_options, test_options,
 	construct_options, setup_options, edit_options;
+extern const std::span<const OptionSpec> status_options, jobs_options, logs_options,
+	decision_options;
 
 } // namespace osprey::cli

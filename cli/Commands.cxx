@@ -4,7 +4,7 @@
 
 namespace osprey::cli {
 
-static const std::array<Command, 6> commands{{
+static const std::array<Command, 12> commands{{
 	{"setup", "setup [options]", "create config.yaml and the global .env",
 	 "Creates ~/.osprey/config.yaml and ~/.osprey/.env (mode 0600), asking on a terminal\n"
 	 "for what no option gives. Secrets go to .env; config.yaml refers to them as ${VAR}.\n"
@@ -33,6 +33,33 @@ static const std::array<Command, 6> commands{{
 	 "running anything, and records the payload for the dashboard's message builder.\n"
 	 "Secrets are shown as their ${VAR} references. Without --payload the body is {}.",
 	 test_options, RunTest},
+	{"status", "status [--json]", "ask the running daemon how it is doing",
+	 "Asks the running daemon over its socket (~/.osprey/osprey.sock) for its version,\n"
+	 "pid, listening address, slots in use, pipelines and job counts by state.\n"
+	 "Exits 1 if the daemon is not running.",
+	 status_options, RunStatus},
+	{"jobs", "jobs [--pipeline NAME] [--state STATE] [--limit N] [--json]", "list jobs",
+	 "Lists the jobs recorded under ~/.osprey/jobs, newest first: id, pipeline, state,\n"
+	 "trigger, creation time, how long it ran and why it ended. Reads the records\n"
+	 "directly, so it works while the daemon is down.",
+	 jobs_options, RunJobs},
+	{"logs", "logs <job> [-f|--follow]", "print a job's output",
+	 "Prints the job's container output (output.log). With --follow, keeps printing\n"
+	 "new output until the job ends. <job> may be any prefix of the id that only one\n"
+	 "job has.",
+	 logs_options, RunLogs},
+	{"approve", "approve <job>", "approve a job awaiting approval",
+	 "Asks the running daemon to start a job that awaits approval, in the name of the\n"
+	 "local user, and prints the job's new state.",
+	 decision_options, RunApprove},
+	{"ignore", "ignore <job>", "ignore a job awaiting approval",
+	 "Asks the running daemon to end a job that awaits approval as ignored, in the\n"
+	 "name of the local user, and prints the job's new state.",
+	 decision_options, RunIgnore},
+	{"cancel", "cancel <job>", "cancel a job",
+	 "Asks the running daemon to stop a job (its container is stopped) or to drop it\n"
+	 "while it awaits approval, and prints the job's new state.",
+	 decision_options, RunCancel},
 }};
 
 std::span<const Command>
