@@ -47,9 +47,9 @@ public:
 
 		/* the clone remembers its URL; a token in it must not stay on disk
 		   nor reach the container */
-		if (url != job.repo)
+		if (const std::string stored = RemoveUrlSecret(job.repo); stored != job.repo)
 			git.Check("removing credentials from the clone's remote URL",
-				  {"config", "remote.origin.url", url}, path);
+				  {"config", "remote.origin.url", stored}, path);
 		return path;
 	}
 

@@ -129,13 +129,32 @@ StripCredentials(std::string_view text)
 }
 
 std::string
+RemoveUrlSecret(std::string_view repo)
+{
+	std::string url(repo);
+	const auto scheme_end = url.find("://");
+	if (scheme_end == std::string::npos)
+		return url;
+	const auto authority = scheme_end + 3;
+	const auto path = url.find_first_of("/?#", authority);
+	const auto at = url.substr(authority, path == std::string::npos ? std::string::npos
+								       : path - authority).rfind('@');
+	if (at == std::string::npos)
+		return url;
+	const std::string_view scheme(url.data(), scheme_end);
+	if (scheme == "https" || scheme == "http") {
+		url.erase(authority, at + 1);
+	} else if (const auto colon = url.find(':', authority); colon < authority + at) {
+		url.erase(colon, authority + at - colon);
+	}
+	return url;
+}
+
+std::string
 CacheDirectoryName(std::string_view repo)
 {
-	/* without user information at all: a token in the URL or not, the
-	   same repository shares one clone */
-	std::string url = StripCredentials(repo);
-	for (auto at = url.find("://***@"); at != std::string::npos; at = url.find("://***@"))
-		url.erase(at + 3, 4);
+	/* a token in the URL or not, the same repository shares one clone */
+	const std::string url = RemoveUrlSecret(repo);
 
 	/* FNV-1a: stable across runs and builds, unlike std::hash */
 	std::uint64_t hash = 0xcbf29ce484222325ULL;

@@ -34,6 +34,11 @@ bool LooksLikeCommitId(std::string_view ref) noexcept;
 /// "https://user:token@host/x" -> "https://***@host/x".
 std::string StripCredentials(std::string_view text);
 
+/// @p repo as it may be stored (the clone's remote URL): an http(s) URL
+/// loses its user information (a token), any other URL the password part of
+/// it ("ssh://git@host/r" keeps its user). Other forms are returned as is.
+std::string RemoveUrlSecret(std::string_view repo);
+
 /// The directory name of a repository's cached clone: a readable part from
 /// the URL's last component and a hash of the whole URL (credentials
 /// stripped, so a rotated token keeps its cache), e.g. "osprey-1f2e3d4c5b6a7980".

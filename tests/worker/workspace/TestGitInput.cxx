@@ -86,6 +86,18 @@ TEST_CASE("StripCredentials hides the user information of URLs")
 	CHECK(StripCredentials("https://u:p@ss@host/x") == "https://***@host/x");
 }
 
+TEST_CASE("RemoveUrlSecret keeps what a stored remote URL needs")
+{
+	CHECK(RemoveUrlSecret("https://user:token@host/o/r.git") == "https://host/o/r.git");
+	CHECK(RemoveUrlSecret("https://x-access-token@host/o/r") == "https://host/o/r");
+	CHECK(RemoveUrlSecret("http://u:p@host:8080/r?x=1") == "http://host:8080/r?x=1");
+	CHECK(RemoveUrlSecret("ssh://git@host/o/r.git") == "ssh://git@host/o/r.git");
+	CHECK(RemoveUrlSecret("ssh://git:pw@host:22/o/r.git") == "ssh://git@host:22/o/r.git");
+	CHECK(RemoveUrlSecret("https://host/path@v1") == "https://host/path@v1");
+	CHECK(RemoveUrlSecret("git@github.com:o/r.git") == "git@github.com:o/r.git");
+	CHECK(RemoveUrlSecret("/srv/git/r") == "/srv/git/r");
+}
+
 TEST_CASE("CacheDirectoryName is readable, stable and ignores credentials")
 {
 	const auto name = CacheDirectoryName("https://github.com/acme/widget.git");
