@@ -96,7 +96,10 @@ WorkerProcess::DeliverLines() noexcept
 void
 WorkerProcess::OnPoll(uv::Poll &, int status, int) noexcept
 {
-	const bool open = status == 0 && ReadChannel();
+	/* libuv reports POLLERR as an error status and stops polling: that is
+	   what a worker that exits without reading its job causes (ECONNRESET
+	   on our side), yet its events are still queued, so read them anyway */
+	const bool open = ReadChannel() && status == 0;
 	DeliverLines();
 	if (!open)
 		poll.Close();

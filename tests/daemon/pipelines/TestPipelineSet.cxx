@@ -1,0 +1,78 @@
+#include "PipelineSet.hxx"
+#include "util/File.hxx"
+
+#include <doctest/doctest.h>
+#include <sys/stat.h>
+#include <utime.h>
+
+using namespace osprey;
+using namespace osprey::daemon;
+
+namespace {
+
+struct TempHome {
+	std::string root;
+	TempHome() {
+		char t[] = "/tmp/osprey-ps-XXXXXX";
+		root = ::mkdtemp(t);
+		MakeDirectories(root + "/claude");
+		Write("config.yaml", "version: 1\ndefaults:\n  channel: {type: stdout}\n"
+		      "  agent: {claude-code: {oauth_path: " + root + "/claude}}\n");
+	}
+	~TempHome() { RemoveTree(root); }
+	void Write(const std::string &rel, std::string_view text, mode_t mode = 0600) const {
+		const auto path = root + "/" + rel;
+		MakeDirectories(path.substr(0, path.rfind('/')));
+		WriteFileAtomic(path, text, mode);
+	}
+	Home GetHome() const { return Home(root, root); }
+};
+
+constexpr std::string_view signed_pipeline =
+	"name: a\ntrigger: {type: webhook, path: /a, secret: '${S}', signature_header: X-Sig}\n"
+	"workspace: {type: none}\nagent: {prompt: p}\n";
+
+} // namespace
+
+TEST_CASE("PipelineSet serves enabled webhook paths and skips disabled pipelines")
+{
+	TempHome t;
+	t.Write("pipelines/a/pipeline.yaml", signed_pipeline);
+	t.Write("pipelines/a/.env", "S=one\n");
+	t.Write("pipelines/b/pipeline.yaml",
+		"name: b\ndisabled: true\ntrigger: {type: webhook, path: /b}\nworkspace: {type: none}\nagent: {prompt: p}\n");
+	t.Write("pipelines/c/pipeline.yaml",
+		"name: c\ntrigger: {type: cron, cron: '0 3 * * *'}\nworkspace: {type: none}\nagent: {prompt: p}\n");
+	const auto home = t.GetHome();
+	PipelineSet set(home);
+	CHECK(set.NameForPath("/a") == "a");
+	CHECK(set.NameForPath("/b").empty());
+	CHECK(set.NameForPath("/c").empty());
+	CHECK(set.Disabled() == std::vector<std::string>{"b"});
+	CHECK(set.All().size() == 2);
+	CHECK_THROWS_AS(set.Current("b"), std::out_of_range);
+
+	SUBCASE("a changed .env applies without a reload") {
+		CHECK(set.Current("a").trigger.secret == "one");
+		t.Write("pipelines/a/.env", "S=two-longer\n");
+		CHECK(set.Current("a").trigger.secret == "two-longer");
+	}
+	SUBCASE("pipeline.yaml is the snapshot taken at load") {
+		t.Write("pipelines/a/pipeline.yaml", "garbage: [");
+		CHECK(set.Current("a").trigger.path == "/a");
+	}
+	SUBCASE("a .env that loses a variable makes the pipeline fail, with the contract's words") {
+		t.Write("pipelines/a/.env", "OTHER=x\n");
+		CHECK_THROWS_WITH_AS(set.Current("a"), doctest::Contains("trigger.secret references ${S} but it is not set"),
+				     ConfigError);
+	}
+}
+
+TEST_CASE("PipelineSet refuses a configuration with errors")
+{
+	TempHome t;
+	t.Write("pipelines/a/pipeline.yaml", "name: a\ntrigger: {type: webhook, path: nope}\nworkspace: {type: none}\nagent: {prompt: p}\n");
+	const auto home = t.GetHome();
+	CHECK_THROWS_WITH_AS(PipelineSet{home},
+			     "pipelines/a/pipeline.yaml:2:32: trigger.path: must start with \"/\"", ConfigError);
+}
