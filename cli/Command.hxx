@@ -22,6 +22,7 @@ struct Command {
 
 std::span<const Command> Commands() noexcept;
 
+int RunStart(const Args &args);
 int RunList(const Args &args);
 int RunDoctor(const Args &args);
 int RunTest(const Args &args);
@@ -35,6 +36,7 @@ int RunApprove(const Args &args);
 int RunIgnore(const Args &args);
 int RunCancel(const Args &args);
 
+extern const std::span<const OptionSpec> start_options;
 extern const std::span<const OptionSpec> list_options, doctor_options, test_options,
 	construct_options, setup_options, edit_options;
 extern const std::span<const OptionSpec> status_options, jobs_options, logs_options,

@@ -4,7 +4,13 @@
 
 namespace osprey::cli {
 
-static const std::array<Command, 12> commands{{
+static const std::array<Command, 13> commands{{
+	{"start", "start [--worker PATH]", "run the daemon",
+	 "Runs the Osprey daemon in the foreground: loads config.yaml and every enabled\n"
+	 "pipeline, listens for webhooks, fires cron schedules and runs each job's agent in a\n"
+	 "container through an osprey-worker process. Stops gracefully on SIGTERM or SIGINT;\n"
+	 "SIGHUP reloads the pipelines. Refuses to start when the configuration has errors.",
+	 start_options, RunStart},
 	{"setup", "setup [options]", "create config.yaml and the global .env",
 	 "Creates ~/.osprey/config.yaml and ~/.osprey/.env (mode 0600), asking on a terminal\n"
 	 "for what no option gives. Secrets go to .env; config.yaml refers to them as ${VAR}.\n"
