@@ -48,20 +48,22 @@ WorkerExit
 JobRun::Run() noexcept
 {
 	WorkerExit exit = WorkerExit::Internal;
-	bool preparing = true;
+	Phase phase = Phase::kInput;
 	try {
 		events.Send({WorkerEvent::Kind::Preparing, {}, 0, {}});
 		CheckWorkspaceInput(job);
 		/* fail fast, before a long clone, when the engine or image is missing */
+		phase = Phase::kImage;
 		CheckImage();
+		phase = Phase::kWorkspace;
 		const std::string path = PrepareWorkspace();
-		preparing = false;
 		ThrowIfStopping();
 
+		phase = Phase::kContainer;
 		const int code = RunContainer(path);
 		exit = code == 0 ? WorkerExit::Succeeded : WorkerExit::AgentFailed;
 	} catch (...) {
-		exit = Fail(std::current_exception(), preparing);
+		exit = Fail(std::current_exception(), phase);
 	}
 	Cleanup();
 	log.Line("done after " + std::to_string(ElapsedMs()) + " ms: exit " +
@@ -127,6 +129,15 @@ JobRun::RunContainer(const std::string &workspace_path)
 	ThrowIfStopping();
 
 	log.Line("the agent exited with status " + std::to_string(code));
+	if (code != 0) {
+		try {
+			if (engine.InspectContainer(container).oom_killed)
+				log.Line("the container was killed for lack of memory (limit " +
+					 std::to_string(job.memory >> 20) + " MiB)");
+		} catch (...) {
+			/* only a diagnosis */
+		}
+	}
 	events.Send({WorkerEvent::Kind::Finished, {}, code, {}});
 	try {
 		if (CopyResult(job, log))
@@ -139,7 +150,7 @@ JobRun::RunContainer(const std::string &workspace_path)
 }
 
 WorkerExit
-JobRun::Fail(std::exception_ptr error, bool preparing) noexcept
+JobRun::Fail(std::exception_ptr error, Phase phase) noexcept
 {
 	WorkerExit exit = WorkerExit::Internal;
 	std::string reason = StripCredentials(FullMessage(error));
@@ -169,7 +180,11 @@ JobRun::Fail(std::exception_ptr error, bool preparing) noexcept
 		} catch (const WorkspaceError &) {
 			exit = WorkerExit::Workspace;
 		} catch (...) {
-			exit = preparing ? WorkerExit::Workspace : WorkerExit::Internal;
+			/* e.g. an engine answer that makes no sense, a git directory
+			   that cannot be created */
+			exit = phase == Phase::kImage	    ? WorkerExit::Engine
+			       : phase == Phase::kWorkspace ? WorkerExit::Workspace
+							    : WorkerExit::Internal;
 		}
 	}
 	log.Line("failed: " + reason);

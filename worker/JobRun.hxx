@@ -45,7 +45,10 @@ private:
 	std::string PrepareWorkspace();
 	int RunContainer(const std::string &workspace_path);
 	void ThrowIfStopping() const;
-	WorkerExit Fail(std::exception_ptr error, bool preparing) noexcept;
+	/// Where the job was when something failed: decides the exit status
+	/// of failures that do not say it by their type.
+	enum class Phase { kInput, kImage, kWorkspace, kContainer };
+	WorkerExit Fail(std::exception_ptr error, Phase phase) noexcept;
 	void Cleanup() noexcept;
 	long long ElapsedMs() const noexcept;
 };
