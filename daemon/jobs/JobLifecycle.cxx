@@ -145,11 +145,18 @@ JobTable::Finish(Job &job, JobState state, std::string reason) noexcept
 	LogInfo("job " + std::string(Name(state)), {{"pipeline", r.pipeline}, {"job", r.id},
 		{"reason", r.reason}});
 
-	Notification n{Notification::Kind::Finished, r.id, r.pipeline, job.topic, job.message,
-		       state, r.reason, {}};
-	if (state != JobState::Rejected && state != JobState::Ignored && state != JobState::Expired)
-		n.result = ResultText(job);
-	notifier.Send(job.channel, n);
+	/* a webhook turned away with 429 told its sender; a flood of them must
+	   not become a flood of chat messages. Rejections nobody else hears of
+	   (cron, an approved job) go to the channel. */
+	const bool sender_knows = state == JobState::Rejected && r.trigger == "webhook" &&
+		r.decided_by.empty();
+	if (!sender_knows) {
+		Notification n{Notification::Kind::Finished, r.id, r.pipeline, job.topic, job.message,
+			       state, r.reason, {}};
+		if (state != JobState::Rejected && state != JobState::Ignored && state != JobState::Expired)
+			n.result = ResultText(job);
+		notifier.Send(job.channel, n);
+	}
 	Bury(job);
 	CheckDrained();
 }
