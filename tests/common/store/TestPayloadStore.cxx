@@ -1,0 +1,36 @@
+#include "store/PayloadStore.hxx"
+#include "util/File.hxx"
+
+#include <doctest/doctest.h>
+#include <sys/stat.h>
+
+using namespace osprey;
+
+TEST_CASE("PayloadStore keeps the newest payloads, as sent, readable by their owner only")
+{
+	char t[] = "/tmp/osprey-store-XXXXXX";
+	const std::string dir = std::string(::mkdtemp(t)) + "/payloads/p";
+	const PayloadStore store(dir, 3);
+
+	CHECK(store.List().empty());
+	CHECK(store.Latest().path.empty());
+
+	for (int i = 0; i < 5; ++i)
+		store.Save("{\"n\": " + std::to_string(i) + "}", i % 2 ? "test" : "webhook");
+
+	const auto all = store.List();
+	REQUIRE(all.size() == 3);
+	CHECK(all[0].source == "webhook"); // n=2
+	CHECK(all[1].source == "test");    // n=3
+	CHECK(all[2].received.size() == 20);
+	CHECK(all[2].received.ends_with("Z"));
+
+	const auto latest = store.Latest();
+	CHECK(latest.body == "{\"n\": 4}");
+	CHECK(latest.source == "webhook");
+	struct stat st;
+	REQUIRE(::stat(latest.path.c_str(), &st) == 0);
+	CHECK((st.st_mode & 0777) == 0600);
+
+	RemoveTree(dir.substr(0, dir.size() - std::string("/payloads/p").size()));
+}
