@@ -82,6 +82,41 @@ Tail(std::string_view text, std::size_t count = 4)
 	return StripCredentials(tail);
 }
 
+/* Forks and execs git in its own process group with stdin on /dev/null,
+   stdout on @p out_fd and stderr on @p err_fd. Everything the child needs is
+   made before fork(): between fork and exec only async-signal-safe calls are
+   allowed (the worker has threads). */
+static pid_t
+SpawnGit(const std::vector<std::string> &args, const std::string &cwd, int err_fd, int out_fd)
+{
+	const std::string git = FindGit();
+	std::vector<std::string> argv_strings{"git"};
+	argv_strings.insert(argv_strings.end(), args.begin(), args.end());
+	std::vector<std::string> env_strings = GitEnvironment();
+	const auto argv = Pointers(argv_strings);
+	const auto envp = Pointers(env_strings);
+	const UniqueFd null_fd(::open("/dev/null", O_RDONLY | O_CLOEXEC));
+
+	const pid_t pid = ::fork();
+	if (pid < 0)
+		throw WorkspaceError(std::string("running git: fork: ") + std::strerror(errno));
+	if (pid == 0) {
+		::setpgid(0, 0);
+		RestoreSignalsInChild();
+		::dup2(null_fd.Get(), 0);
+		::dup2(out_fd, 1);
+		::dup2(err_fd, 2);
+		if (!cwd.empty() && ::chdir(cwd.c_str()) < 0)
+			::_exit(126);
+		::close_range(3, ~0U, 0);
+		::execve(git.c_str(), argv.data(), envp.data());
+		::_exit(127);
+	}
+	/* both sides set the group, so neither a kill nor the exec races it */
+	::setpgid(pid, pid);
+	return pid;
+}
+
 GitResult
 GitCommand::Run(const std::vector<std::string> &args, const std::string &cwd, bool capture)
 {
@@ -93,39 +128,12 @@ GitCommand::Run(const std::vector<std::string> &args, const std::string &cwd, bo
 		shown += " " + a;
 	log.Line("running " + shown + (cwd.empty() ? "" : " (in " + cwd + ")"));
 
-	/* everything the child needs is made before fork(): between fork and
-	   exec only async-signal-safe calls are allowed (we have threads) */
-	const std::string git = FindGit();
-	std::vector<std::string> argv_strings{"git"};
-	argv_strings.insert(argv_strings.end(), args.begin(), args.end());
-	std::vector<std::string> env_strings = GitEnvironment();
-	const auto argv = Pointers(argv_strings);
-	const auto envp = Pointers(env_strings);
-
 	int output[2], out_pipe[2] = {-1, -1};
 	if (::pipe2(output, O_CLOEXEC) < 0 || (capture && ::pipe2(out_pipe, O_CLOEXEC) < 0))
 		throw WorkspaceError(std::string("running git: pipe: ") + std::strerror(errno));
 	UniqueFd output_r(output[0]), output_w(output[1]);
 	UniqueFd out_r(out_pipe[0]), out_w(out_pipe[1]);
-	UniqueFd null_fd(::open("/dev/null", O_RDONLY | O_CLOEXEC));
-
-	const pid_t pid = ::fork();
-	if (pid < 0)
-		throw WorkspaceError(std::string("running git: fork: ") + std::strerror(errno));
-	if (pid == 0) {
-		::setpgid(0, 0);
-		RestoreSignalsInChild();
-		::dup2(null_fd.Get(), 0);
-		::dup2(capture ? out_w.Get() : output_w.Get(), 1);
-		::dup2(output_w.Get(), 2);
-		if (!cwd.empty() && ::chdir(cwd.c_str()) < 0)
-			::_exit(126);
-		::close_range(3, ~0U, 0);
-		::execve(git.c_str(), argv.data(), envp.data());
-		::_exit(127);
-	}
-	/* both sides set the group, so neither a kill nor the exec races it */
-	::setpgid(pid, pid);
+	const pid_t pid = SpawnGit(args, cwd, output_w.Get(), capture ? out_w.Get() : output_w.Get());
 	output_w.Reset();
 	out_w.Reset();
 	if (!control.SetChild(pid) && !cleaning)
@@ -150,8 +158,11 @@ GitCommand::Run(const std::vector<std::string> &args, const std::string &cwd, bo
 			break;
 		}
 		if (::poll(fds, 3, static_cast<int>(std::min<long long>(left, 1000))) < 0 &&
-		    errno != EINTR)
+		    errno != EINTR) {
+			/* cannot watch it: end it rather than wait blindly */
+			::kill(-pid, SIGKILL);
 			break;
+		}
 		char buffer[8192];
 		for (int i = 1; i < 3; ++i) {
 			if (!(fds[i].revents & (POLLIN | POLLHUP)))
@@ -214,7 +225,7 @@ GitCommand::Run(const std::vector<std::string> &args, const std::string &cwd, bo
 				     std::to_string(WTERMSIG(status)));
 	result.status = WEXITSTATUS(status);
 	if (result.status == 127 && said.empty())
-		throw WorkspaceError("cannot execute " + git);
+		throw WorkspaceError("cannot execute git");
 	return result;
 }
 
