@@ -88,34 +88,6 @@ MakePromptReadable(const WorkerJob &job)
 		ThrowErrno("making " + path + " readable for the container");
 }
 
-int
-OpenOutputLog(const WorkerJob &job)
-{
-	const std::string path = job.job_dir + "/output.log";
-	const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
-	if (fd < 0)
-		ThrowErrno("opening " + path);
-	return fd;
-}
-
-LogDemuxer::Sink
-LimitedOutputSink(int fd, std::uint64_t limit)
-{
-	auto write = WriteToFds(fd, fd);
-	return [write, limit, written = std::uint64_t(0)](LogStream stream,
-							      std::string_view data) mutable {
-		if (written >= limit)
-			return;
-		if (data.size() > limit - written)
-			data = data.substr(0, limit - written);
-		write(stream, data);
-		written += data.size();
-		if (written >= limit)
-			write(LogStream::kStdout, "\n[osprey: output truncated after " +
-						      std::to_string(limit) + " bytes]\n");
-	};
-}
-
 bool
 CopyResult(const WorkerJob &job, WorkerLog &log, std::size_t max_size)
 {

@@ -1,12 +1,10 @@
-// The files a job leaves in its directory besides the supervisor's:
-// out/ (the container's writable output directory), output.log (the
-// container's output) and result.md (the agent's final answer).
+// The files a job leaves in its directory besides the supervisor's: out/
+// (the container's writable output directory) and result.md (the agent's
+// final answer); output.log is OutputLog's.
 #pragma once
 
-#include "engine/LogDemuxer.hxx"
 #include "job/WorkerJob.hxx"
 
-#include <cstdint>
 #include <optional>
 #include <string>
 #include <sys/types.h>
@@ -15,8 +13,6 @@ namespace osprey {
 
 class WorkerLog;
 
-/// The most container output output.log takes per job.
-inline constexpr std::uint64_t kOutputLimit = std::uint64_t(256) << 20;
 
 struct ContainerIds {
 	uid_t uid;
@@ -42,14 +38,6 @@ std::string MakeOutputDirectory(const WorkerJob &job);
 /// Throws std::runtime_error.
 void MakePromptReadable(const WorkerJob &job);
 
-/// Opens <job_dir>/output.log for appending. Throws std::system_error.
-int OpenOutputLog(const WorkerJob &job);
-
-/// The container's output, both streams, into @p fd (output.log), at most
-/// @p limit bytes: a runaway agent must not fill the disk. Past the limit
-/// one notice is written and the rest is read and dropped, so the container
-/// never blocks on its output.
-LogDemuxer::Sink LimitedOutputSink(int fd, std::uint64_t limit = kOutputLimit);
 
 /// Copies out/result.md to <job_dir>/result.md when the agent wrote one.
 /// The container chose what is there: a symbolic link or anything but a

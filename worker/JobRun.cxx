@@ -2,8 +2,8 @@
 #include "Channel.hxx"
 #include "JobControl.hxx"
 #include "JobFiles.hxx"
+#include "OutputLog.hxx"
 #include "WorkerLog.hxx"
-#include "lib/posix/UniqueFd.hxx"
 #include "runtime/RuntimeAdapter.hxx"
 #include "util/Error.hxx"
 #include "workspace/GitInput.hxx"
@@ -111,19 +111,19 @@ JobRun::RunContainer(const std::string &workspace_path)
 	if (!control.SetContainer(engine, container, grace))
 		throw JobStopped("stopped");
 
-	const UniqueFd output(OpenOutputLog(job));
+	OutputLog output(job.job_dir + "/output.log");
 	events.Send({WorkerEvent::Kind::Running, container, 0, {}});
 	log.Line("container " + std::string(ShortId(container)) + " starting after " +
 		 std::to_string(ElapsedMs()) + " ms");
-	auto sink = [this, first = true, write = LimitedOutputSink(output.Get())](
-			    LogStream stream, std::string_view data) mutable {
+	bool first = true;
+	engine.StartAttached(container, [&](LogStream stream, std::string_view data) {
 		if (first) {
 			first = false;
 			log.Line("first output of the agent after " + std::to_string(ElapsedMs()) + " ms");
 		}
-		write(stream, data);
-	};
-	engine.StartAttached(container, sink, control.GetStopToken());
+		output.Write(stream, data);
+	}, control.GetStopToken());
+	output.Flush();
 	const int code = engine.WaitContainer(container, WaitCondition::kNotRunning,
 					      control.GetStopToken());
 	ThrowIfStopping();

@@ -59,17 +59,3 @@ TEST_CASE("CopyResult copies a regular file and refuses links to the host")
 	}
 	std::filesystem::remove_all(dir);
 }
-
-TEST_CASE("LimitedOutputSink stops at the limit with a notice")
-{
-	char tmpl[] = "/tmp/osprey-out.XXXXXX";
-	const int fd = ::mkstemp(tmpl);
-	REQUIRE(fd >= 0);
-	auto sink = LimitedOutputSink(fd, 10);
-	sink(LogStream::kStdout, "12345");
-	sink(LogStream::kStderr, "6789abcdef");
-	sink(LogStream::kStdout, "more");
-	::close(fd);
-	CHECK(ReadFile(tmpl) == "123456789a\n[osprey: output truncated after 10 bytes]\n");
-	::unlink(tmpl);
-}
