@@ -91,8 +91,6 @@ JobTable::Shutdown(std::chrono::milliseconds grace, std::function<void()> draine
 {
 	on_drained = std::move(drained);
 	shutting_down = true;
-	/* a repeating timer keeps the loop alive: the daemon would never exit */
-	retention_timer.Close();
 	for (auto &[id, job] : jobs) {
 		job->approval_timer.Close(); // pending approvals stay pending, on disk
 		/* a live job gets the grace to end on its own; then it is stopped */
