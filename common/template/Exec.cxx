@@ -188,9 +188,12 @@ Exec::WalkRange(const Datum &dot, const BranchNode *node)
 	}
 	}
 	if (!ran && node->else_list != nullptr) {
+		// Go quirk, kept: a {{break}} in a range's else branch (legal when
+		// an outer range encloses it) ends only that branch; {{continue}}
+		// reaches the outer loop.
 		const Flow f = WalkList(dot, node->else_list);
 		vars_.resize(outer_mark);
-		return f;
+		return f == Flow::Break ? Flow::Normal : f;
 	}
 	vars_.resize(outer_mark);
 	return Flow::Normal;
