@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Crashes. (a) An osprey-worker killed with SIGKILL mid-job: the job ends
+# failed naming the signal, its container is removed, the daemon keeps
+# serving. (b) The supervisor killed with SIGKILL mid-job: the next
+# `osprey start` marks the live job interrupted and removes its container,
+# and a job that was awaiting approval still awaits and can be approved.
+. "$(dirname "$0")/lib.sh"
+
+start_engine
+pipeline slow <<'YAML'
+name: slow
+trigger:
+  type: webhook
+  path: /hooks/slow
+workspace:
+  type: none
+agent:
+  prompt: "Long job: SLEEP 60"
+YAML
+pipeline brief <<'YAML'
+name: brief
+trigger:
+  type: webhook
+  path: /hooks/brief
+workspace:
+  type: none
+channel:
+  approval: true
+  approval_timeout: 3s
+agent:
+  prompt: "brief"
+YAML
+pipeline gated <<'YAML'
+name: gated
+trigger:
+  type: webhook
+  path: /hooks/gated
+workspace:
+  type: none
+channel:
+  approval: true
+agent:
+  prompt: "Approved work {{ .body.n }}"
+YAML
+start_daemon
+
+note "--- (a) the worker dies"
+post /hooks/slow '{}'
+a=$(json 'j.job' <<<"$body")
+expect_state "$a" 120 running "the job runs"
+wait_until 30 container_of_running "$a"
+worker=$(worker_pids)
+if [ -n "$worker" ] && [ "$(wc -w <<<"$worker")" = 1 ]; then
+	ok "one osprey-worker child of the daemon ($worker)"
+else
+	not_ok "one osprey-worker child of the daemon" "found: '$worker'"
+fi
+kill -KILL $worker 2>/dev/null
+expect_state "$a" 60 failed "the job ends failed"
+expect_contains "$(job_field "$a" reason)" "SIGKILL" "the reason names the signal"
+check "the daemon keeps serving (/healthz 200)" healthy
+if wait_until 60 no_container_of "$a"; then ok "the job's container is removed"; else
+	not_ok "the job's container is removed" "$(containers_of "$a") left"; fi
+wait_until 10 has_notification "$a" job_finished
+expect_eq "$(notification "$a" job_finished | json 'j.state')" failed "the channel is told it failed"
+expect_eq "$(curl -s "$BASE/healthz" | json 'j.slots.used')" 0 "its slot is free again"
+post /hooks/slow '{}'
+expect_eq "$code" 202 "the daemon takes new jobs"
+a2=$(json 'j.job' <<<"$body")
+"$OSPREY" cancel "$a2" >/dev/null 2>&1
+expect_state "$a2" 60 cancelled "and runs them (cancelled here)"
+
+note "--- (b) the supervisor dies"
+post /hooks/gated '{"n":7}'
+pending=$(json 'j.job' <<<"$body")
+expect_eq "$(job_state "$pending")" awaiting_approval "a job awaits approval"
+post /hooks/brief '{}'
+brief=$(json 'j.job' <<<"$body")
+brief_deadline=$(($(date +%s) + 4))
+post /hooks/slow '{}'
+b=$(json 'j.job' <<<"$body")
+expect_state "$b" 120 running "a job runs"
+wait_until 30 container_of_running "$b"
+orphan=$(worker_pids)
+EXTRA_PIDS+=($orphan)
+old_pid=$DAEMON_PID
+kill_daemon_hard
+ok "the supervisor was killed with SIGKILL"
+expect_eq "$(job_state "$b")" running "the record still says running"
+
+# the brief job's approval_timeout runs out while no daemon runs
+past_deadline() { [ "$(date +%s)" -gt "$brief_deadline" ]; }
+wait_until 30 past_deadline
+expect_eq "$(job_state "$brief")" awaiting_approval "a job whose approval time runs out while the daemon is down"
+if start_again; then ok "osprey start again comes up"; else
+	not_ok "osprey start again comes up" "$(daemon_log | tail -n 10)"; fi
+check "it is a new daemon" [ "$DAEMON_PID" != "$old_pid" ]
+expect_state "$b" 30 interrupted "the live job's record becomes interrupted"
+expect_contains "$(job_field "$b" reason)" "daemon stopped" "its reason says the daemon stopped"
+if wait_until 60 no_container_of "$b"; then ok "its container is removed"; else
+	not_ok "its container is removed" "$(containers_of "$b") left"; fi
+wait_until 10 has_notification "$b" job_finished
+expect_eq "$(notification "$b" job_finished | json 'j.state')" interrupted "the channel is told it was interrupted"
+if [ -n "$orphan" ]; then
+	if wait_until 60 exited "$orphan"; then ok "the dead daemon's worker ends once its container is gone"; else
+		not_ok "the dead daemon's worker ends once its container is gone" "pid $orphan still runs"; fi
+fi
+
+expect_state "$brief" 10 expired "is expired by the new daemon"
+expect_eq "$(job_state "$pending")" awaiting_approval "the pending job still awaits approval"
+expect_eq "$(curl -s "$BASE/healthz" | json 'j.jobs.awaiting_approval')" 1 "the new daemon counts it as pending"
+out=$("$OSPREY" approve "$pending" 2>&1)
+status=$?
+expect_eq "$status" 0 "it can be approved after the restart"
+expect_state "$pending" 120 succeeded "and it runs and succeeds"
+expect_contains "$(cat "$(job_dir "$pending")/prompt.md")" "Approved work 7" "rendered from its recorded payload"
+check "the daemon keeps serving" healthy
+
+done_testing

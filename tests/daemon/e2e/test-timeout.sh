@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Timeouts and failures: a job whose agent outlives agent.timeout (3s) is
+# stopped, ends timed_out within bounds, the channel is told with the tail of
+# the output, and its container is removed. A failing agent ends failed with
+# its status; a missing image fails the job with a reason naming it.
+. "$(dirname "$0")/lib.sh"
+
+start_engine
+pipeline sleepy <<'YAML'
+name: sleepy
+trigger:
+  type: webhook
+  path: /hooks/sleepy
+workspace:
+  type: none
+channel:
+  topic: "sleepy"
+  message: "it sleeps"
+agent:
+  timeout: 3s
+  prompt: "Never finishing: SLEEP 60"
+YAML
+pipeline failing <<'YAML'
+name: failing
+trigger:
+  type: webhook
+  path: /hooks/failing
+workspace:
+  type: none
+agent:
+  prompt: "Give up with EXIT 3"
+YAML
+pipeline noimage <<'YAML'
+name: noimage
+trigger:
+  type: webhook
+  path: /hooks/noimage
+workspace:
+  type: none
+agent:
+  image: localhost/osprey-no-such-image:latest
+  prompt: "never runs"
+YAML
+start_daemon
+
+post /hooks/sleepy '{}'
+expect_eq "$code" 202 "the sleepy job is accepted"
+id=$(json 'j.job' <<<"$body")
+start=$SECONDS
+expect_state "$id" 60 running "it runs"
+# 3 s of timeout, then the container's stop grace (2 s): bounded well under the 60 s sleep
+expect_state "$id" 45 timed_out "it ends timed_out"
+took=$((SECONDS - start))
+if [ "$took" -lt 45 ]; then ok "within bounds ($took s after it was accepted)"; else
+	not_ok "within bounds" "took $took s"; fi
+expect_contains "$(job_field "$id" reason)" "3s" "the reason names the timeout"
+wait_until 10 has_notification "$id" job_finished
+line=$(notification "$id" job_finished)
+expect_eq "$(json 'j.state + "|" + j.topic + "|" + j.message' <<<"$line")" "timed_out|sleepy|it sleeps" \
+	"the notification says timed_out"
+expect_contains "$(json 'j.result' <<<"$line")" "SLEEP 60" "the notification carries the tail of the output"
+if wait_until 30 no_container_of "$id"; then ok "its container is gone"; else
+	not_ok "its container is gone" "$(containers_of "$id") left"; fi
+check "its worker is gone" test -z "$(worker_pids)"
+
+post /hooks/failing '{}'
+fid=$(json 'j.job' <<<"$body")
+expect_state "$fid" 120 failed "an agent exiting 3 ends failed"
+expect_eq "$(job_field "$fid" 'exit_code + " " + reason')" "3 the agent exited with status 3" \
+	"job.json has the exit code and says why"
+wait_until 10 has_notification "$fid" job_finished
+expect_eq "$(notification "$fid" job_finished | json 'j.state')" failed "the notification says failed"
+if wait_until 30 no_container_of "$fid"; then ok "the failed job's container is gone"; else
+	not_ok "the failed job's container is gone" "$(containers_of "$fid") left"; fi
+post /hooks/noimage '{}'
+nid=$(json 'j.job' <<<"$body")
+expect_state "$nid" 120 failed "a job whose image is missing ends failed"
+expect_contains "$(job_field "$nid" reason)" "osprey-no-such-image" "the reason names the image"
+check "it left no container" no_container_of "$nid"
+wait_until 10 has_notification "$nid" job_finished
+expect_eq "$(notification "$nid" job_finished | json 'j.state')" failed "the channel is told"
+expect_eq "$(curl -s "$BASE/healthz" | json 'j.slots.used')" 0 "every slot is free again"
+check "the daemon is still up" healthy
+
+done_testing
