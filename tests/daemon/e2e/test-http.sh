@@ -48,7 +48,8 @@ printf 'HOOK_SECRET=%s\n' "$secret" >"$OSPREY_HOME/pipelines/github/.env"
 chmod 600 "$OSPREY_HOME"/pipelines/*/.env
 
 SERVER_EXTRA='  header_timeout: 2s
-  body_timeout: 2s'
+  body_timeout: 2s
+  max_connections: 6'
 CONTAINER_EXTRA='  max_concurrent: 8'
 start_daemon
 
@@ -200,6 +201,28 @@ answer=$(printf 'POST /hooks/open HTTP/1.1\r\nHost: e2e\r\nContent-Length: 100\r
 expect_contains "$(head -n 1 <<<"$answer")" "HTTP/1.1 408" "a body that never ends: 408 (body_timeout 2s)"
 [ $((SECONDS - start)) -lt 15 ] && ok "the slow-body client is cut off in time ($((SECONDS - start)) s)" ||
 	not_ok "the slow-body client is cut off in time" "took $((SECONDS - start)) s"
+
+# --- connection limit: six idle connections fill it, a seventh gets 503 ---
+answer=$(node -e '
+const net = require("net");
+const port = +process.argv[1];
+const idle = [];
+let opened = 0;
+for (let i = 0; i < 6; i++)
+	idle.push(net.connect(port, "127.0.0.1", () => { if (++opened === 6) setTimeout(seventh, 300); }));
+function seventh() {
+	const c = net.connect(port, "127.0.0.1", () => c.write("GET /healthz HTTP/1.1\r\nHost: e2e\r\n\r\n"));
+	let out = "";
+	c.on("data", d => out += d);
+	c.on("close", () => { process.stdout.write(out); idle.forEach(s => s.destroy()); process.exit(0); });
+	c.on("error", e => { out += "<" + e.code + ">"; });
+}
+setTimeout(() => { process.stdout.write("<timeout>"); process.exit(0); }, 15000);
+' "$PORT")
+expect_contains "$(head -n 1 <<<"$answer")" "HTTP/1.1 503" "a connection over server.max_connections is answered 503"
+expect_error_json "${answer#*$'\r\n\r\n'}" "its body is JSON {\"error\"}"
+if wait_until 20 healthy; then ok "once they are gone, requests are served again"; else
+	not_ok "once they are gone, requests are served again"; fi
 
 # --- health and metrics ---
 code=$(curl -sS --max-time 10 -o "$T/resp.body" -D "$T/resp.headers" -w '%{http_code}' "$BASE/healthz")

@@ -2,7 +2,9 @@
 # Timeouts and failures: a job whose agent outlives agent.timeout (3s) is
 # stopped, ends timed_out within bounds, the channel is told with the tail of
 # the output, and its container is removed. A failing agent ends failed with
-# its status; a missing image fails the job with a reason naming it.
+# its status; a missing image fails the job with a reason naming it. A clone
+# that hangs (a git server that never answers) is bounded by the timeout and
+# can be cancelled.
 . "$(dirname "$0")/lib.sh"
 
 start_engine
@@ -39,6 +41,24 @@ workspace:
   type: none
 agent:
   image: localhost/osprey-no-such-image:latest
+  prompt: "never runs"
+YAML
+# a "git server" that accepts connections and never says a word
+node -e 'require("net").createServer(() => {}).listen(0, "127.0.0.1", function () { console.log(this.address().port); })' \
+	>"$T/mute.port" &
+EXTRA_PIDS+=($!)
+wait_until 10 test -s "$T/mute.port" || bail "the mute git server did not start"
+mute=git://127.0.0.1:$(cat "$T/mute.port")
+pipeline hangs <<'YAML'
+name: hangs
+trigger:
+  type: webhook
+  path: /hooks/hangs
+workspace:
+  type: git-clone
+  repo: "{{ .body.repo }}"
+agent:
+  timeout: 3s
   prompt: "never runs"
 YAML
 start_daemon
@@ -80,6 +100,20 @@ check "it left no container" no_container_of "$nid"
 wait_until 10 has_notification "$nid" job_finished
 expect_eq "$(notification "$nid" job_finished | json 'j.state')" failed "the channel is told"
 expect_eq "$(curl -s "$BASE/healthz" | json 'j.slots.used')" 0 "every slot is free again"
+post /hooks/hangs "{\"repo\":\"$mute/a.git\"}"
+hid=$(json 'j.job' <<<"$body")
+expect_state "$hid" 30 preparing "a clone from a mute server hangs in preparing"
+expect_state "$hid" 60 timed_out "the timeout ends it: timed_out"
+post /hooks/hangs "{\"repo\":\"$mute/b.git\"}"
+hid=$(json 'j.job' <<<"$body")
+expect_state "$hid" 30 preparing "another hanging clone"
+"$OSPREY" cancel "$hid" >/dev/null 2>&1
+expect_state "$hid" 30 cancelled "can be cancelled while preparing"
+no_git() { ! pgrep -f "git.*$(cat "$T/mute.port")" >/dev/null; }
+if wait_until 30 no_git; then ok "no git process is left behind"; else
+	not_ok "no git process is left behind" "$(pgrep -af "git.*$(cat "$T/mute.port")")"; fi
+expect_eq "$(curl -s "$BASE/healthz" | json 'j.slots.used')" 0 "every slot is free again"
+
 check "the daemon is still up" healthy
 
 done_testing

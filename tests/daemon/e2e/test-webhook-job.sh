@@ -142,10 +142,12 @@ for kind in clone worktree local; do
 	expect_contains "$out" "claude stand-in done: Review e2e-$kind for ada" "$kind: osprey logs shows its output"
 done
 
-# git-worktree: the cached clone keeps no worktree of a finished job
-cache_git=$(find "$OSPREY_HOME/cache" -maxdepth 3 -name .git -o -maxdepth 3 -name HEAD 2>/dev/null | head -n 1)
-if [ -n "$cache_git" ]; then
+# git-worktree: a cached clone, which keeps no worktree of a finished job
+cache_head=$(find "$OSPREY_HOME/cache" -maxdepth 3 -name HEAD 2>/dev/null | head -n 1)
+if [ -n "$cache_head" ]; then
 	ok "git-worktree keeps a cached clone under the cache directory"
+	expect_eq "$(git -C "$(dirname "$cache_head")" worktree list --porcelain | grep -c '^worktree ')" 1 \
+		"the cached clone lists no worktree of a finished job"
 else
 	not_ok "git-worktree keeps a cached clone under the cache directory" "nothing in $OSPREY_HOME/cache"
 fi
