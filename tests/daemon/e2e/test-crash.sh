@@ -116,4 +116,14 @@ expect_state "$pending" 120 succeeded "and it runs and succeeds"
 expect_contains "$(cat "$(job_dir "$pending")/prompt.md")" "Approved work 7" "rendered from its recorded payload"
 check "the daemon keeps serving" healthy
 
+note "--- retention at start: jobs.keep"
+newest=$(ls "$OSPREY_HOME/jobs" | sort | tail -n 2 | tr '\n' ' ')
+check "there are more than two finished jobs" [ "$(ls "$OSPREY_HOME/jobs" | wc -l)" -gt 2 ]
+kill_daemon_hard
+write_config "jobs:
+  keep: 2"
+if start_again; then ok "osprey start with jobs.keep 2 comes up"; else
+	not_ok "osprey start with jobs.keep 2 comes up" "$(daemon_log | tail -n 10)"; fi
+expect_eq "$(ls "$OSPREY_HOME/jobs" | sort | tr '\n' ' ')" "$newest" "only the two newest finished jobs are kept"
+
 done_testing

@@ -50,7 +50,7 @@ chmod 600 "$OSPREY_HOME"/pipelines/*/.env
 SERVER_EXTRA='  header_timeout: 2s
   body_timeout: 2s
   max_connections: 6'
-CONTAINER_EXTRA='  max_concurrent: 8'
+CONTAINER_EXTRA='  max_concurrent: 12'
 start_daemon
 
 job_count() { find "$OSPREY_HOME/jobs" -mindepth 1 -maxdepth 1 -type d | wc -l; }
@@ -179,6 +179,22 @@ expect_state "$empty_job" 120 succeeded "the empty-body job runs"
 expect_eq "$(cat "$(job_dir "$empty_job")/prompt.md")" "Hello <no value>" "an empty body renders as {}"
 expect_eq "$(cat "$(job_dir "$empty_job")/payload.json")" "{}" "an empty body is recorded as {}"
 
+# --- other shapes senders use ---
+post '/hooks/open?source=e2e' '{"name":"query"}'
+expect_eq "$code" 202 "a query string after the webhook path is fine"
+code=$(curl -sS --http1.0 --max-time 30 -o "$T/resp.body" -w '%{http_code}' -H 'Content-Type: application/json' \
+	--data '{"name":"http10"}' "$BASE/hooks/open")
+expect_eq "$code" 202 "an HTTP/1.0 POST is accepted"
+printf '{"name":"chunked", "pad":"%s"}' "$(head -c 100000 /dev/zero | tr '\0' x)" >"$T/chunked.json"
+post /hooks/open "@$T/chunked.json" -H 'Transfer-Encoding: chunked'
+expect_eq "$code" 202 "a chunked body within the limit is accepted"
+check "and recorded byte for byte" cmp -s "$T/chunked.json" "$(job_dir "$(json 'j.job' <<<"$body")")/payload.json"
+head -c 100000 /dev/zero | tr '\0' '[' >"$T/deep.json"
+post /hooks/open "@$T/deep.json"
+expect_eq "$code" 400 "JSON nested 100000 deep is 400"
+expect_contains "$(json 'j.error' <<<"$body")" "nesting" "and the 400 says it is nested too deeply"
+check "the daemon survives it" healthy
+
 # --- keep-alive ---
 verbose=$(curl -sv --max-time 30 -H 'Content-Type: application/json' --data '{"name":"ka"}' \
 	-o "$T/ka1" -o "$T/ka2" -w '%{http_code} ' "$BASE/hooks/open" "$BASE/hooks/open" 2>&1)
@@ -228,7 +244,7 @@ if wait_until 20 healthy; then ok "once they are gone, requests are served again
 code=$(curl -sS --max-time 10 -o "$T/resp.body" -D "$T/resp.headers" -w '%{http_code}' "$BASE/healthz")
 body=$(cat "$T/resp.body")
 expect_eq "$code" 200 "GET /healthz is 200"
-expect_eq "$(json 'j.status + " " + j.slots.max + " " + typeof j.slots.used' <<<"$body")" "ok 8 number" \
+expect_eq "$(json 'j.status + " " + j.slots.max + " " + typeof j.slots.used' <<<"$body")" "ok 12 number" \
 	"/healthz is JSON with the status and slot use"
 expect_contains "$(tr 'A-Z' 'a-z' <"$T/resp.headers")" "content-type: application/json" "/healthz says it is JSON"
 code=$(curl -sS --max-time 10 -o "$T/resp.body" -D "$T/resp.headers" -w '%{http_code}' "$BASE/metrics")
@@ -237,7 +253,7 @@ expect_eq "$code" 200 "GET /metrics is 200"
 expect_contains "$(tr 'A-Z' 'a-z' <"$T/resp.headers")" "content-type: text/plain" "/metrics is Prometheus text"
 expect_contains "$metrics" "# TYPE osprey_" "/metrics has TYPE lines"
 expect_contains "$metrics" 'osprey_webhook_requests_total{outcome="unauthorized"} 6' "/metrics counts the refused signatures"
-expect_contains "$metrics" 'osprey_agent_slots_max 8' "/metrics has the slot limit"
+expect_contains "$metrics" 'osprey_agent_slots_max 12' "/metrics has the slot limit"
 bad=$(grep -v '^#' <<<"$metrics" | grep -v '^osprey_[a-z_]*\({[a-z_]*="[a-z_]*"}\)\? [0-9]*$' || true)
 expect_eq "$bad" "" "every /metrics sample line is well formed"
 code=$(curl -sS --max-time 10 -o "$T/resp.body" -w '%{http_code}' --data '{}' "$BASE/healthz")
