@@ -94,6 +94,7 @@ cleanup() {
 		wait "$DAEMON_PID" 2>/dev/null || true
 	fi
 	for pid in "${EXTRA_PIDS[@]}"; do
+		disown "$pid" 2>/dev/null # no "Killed" line from the shell
 		kill -KILL "$pid" 2>/dev/null || true
 	done
 	"$ENGINE_SH" stop "$ENGINE_DIR" >/dev/null 2>&1 || true

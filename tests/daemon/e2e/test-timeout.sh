@@ -4,7 +4,7 @@
 # the output, and its container is removed. A failing agent ends failed with
 # its status; a missing image fails the job with a reason naming it. A clone
 # that hangs (a git server that never answers) is bounded by the timeout and
-# can be cancelled.
+# can be cancelled. Without an engine, jobs fail with a reason naming it.
 . "$(dirname "$0")/lib.sh"
 
 start_engine
@@ -114,6 +114,16 @@ if wait_until 30 no_git; then ok "no git process is left behind"; else
 	not_ok "no git process is left behind" "$(pgrep -af "git.*$(cat "$T/mute.port")")"; fi
 expect_eq "$(curl -s "$BASE/healthz" | json 'j.slots.used')" 0 "every slot is free again"
 
+check "the daemon is still up" healthy
+
+# the engine goes away: jobs fail with a reason, the daemon carries on
+"$ENGINE_SH" stop "$ENGINE_DIR" >/dev/null 2>&1
+post /hooks/failing '{}'
+expect_eq "$code" 202 "with the engine gone, a webhook is still accepted"
+eid=$(json 'j.job' <<<"$body")
+expect_state "$eid" 120 failed "and its job fails"
+expect_contains "$(job_field "$eid" reason)" "$SOCK" "the reason names the engine's socket"
+note "reason: $(job_field "$eid" reason)"
 check "the daemon is still up" healthy
 
 done_testing
