@@ -139,9 +139,12 @@ private:
 		std::size_t webhook = 0, cron_count = 0;
 		for (const auto *p : pipelines.All())
 			++(p->trigger.type == TriggerType::Webhook ? webhook : cron_count);
-		json::Members ended;
+		/* one flat count per state, as `osprey status` prints them: the
+		   live jobs (starting, preparing, running) count as running */
+		json::Members counts{{"running", num(jobs.LiveCount())},
+				     {"awaiting_approval", num(jobs.AwaitingCount())}};
 		for (const auto &[state, n] : jobs.EndedCounts())
-			ended.emplace_back(std::string(Name(state)), num(n));
+			counts.emplace_back(std::string(Name(state)), num(n));
 		return json::Value::MakeObject({
 			{"version", json::Value::String(OSPREY_VERSION)},
 			{"pid", num(static_cast<std::uint64_t>(::getpid()))},
@@ -152,9 +155,7 @@ private:
 			{"pipelines", json::Value::MakeObject({{"webhook", num(webhook)},
 							       {"cron", num(cron_count)},
 							       {"disabled", num(pipelines.Disabled().size())}})},
-			{"jobs", json::Value::MakeObject({{"live", num(jobs.LiveCount())},
-							  {"awaiting_approval", num(jobs.AwaitingCount())},
-							  {"ended", json::Value::MakeObject(std::move(ended))}})},
+			{"jobs", json::Value::MakeObject(std::move(counts))},
 		});
 	}
 	ControlResult Approve(std::string_view id, std::string_view by) override { return jobs.Approve(id, by); }
