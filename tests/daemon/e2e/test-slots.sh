@@ -61,6 +61,13 @@ done
 check "job 1's container is running" container_of_running "${ids[0]}"
 check "job 2's container is running" container_of_running "${ids[1]}"
 expect_eq "$(curl -s "$BASE/healthz" | json 'j.slots.used + "/" + j.slots.max')" "2/2" "/healthz shows both slots used"
+status_out=$("$OSPREY" status 2>&1)
+expect_contains "$status_out" "is running (pid $DAEMON_PID)" "osprey status names the daemon"
+expect_contains "$status_out" "2 of 2 in use" "osprey status shows both slots used"
+expect_contains "$(grep '^jobs' <<<"$status_out")" "2 running, 1 awaiting_approval" \
+	"osprey status counts the running and the pending jobs"
+expect_contains "$(grep '^jobs' <<<"$status_out")" "rejected" "and the rejected ones"
+expect_not_contains "$status_out" "{" "osprey status prints no raw JSON"
 
 post /hooks/slow '{"n":6}'
 expect_eq "$code" 429 "one more request, all slots busy: 429"
