@@ -218,14 +218,18 @@ expect_contains "$(head -n 1 <<<"$answer")" "HTTP/1.1 408" "a body that never en
 [ $((SECONDS - start)) -lt 15 ] && ok "the slow-body client is cut off in time ($((SECONDS - start)) s)" ||
 	not_ok "the slow-body client is cut off in time" "took $((SECONDS - start)) s"
 
-# --- connection limit: six idle connections fill it, a seventh gets 503 ---
+# --- connection limit: six kept-alive connections fill it, a seventh gets 503 ---
+# (each has had its answer and idles under idle_timeout, 1m by default)
 answer=$(node -e '
 const net = require("net");
 const port = +process.argv[1];
 const idle = [];
-let opened = 0;
-for (let i = 0; i < 6; i++)
-	idle.push(net.connect(port, "127.0.0.1", () => { if (++opened === 6) setTimeout(seventh, 300); }));
+let answered = 0;
+for (let i = 0; i < 6; i++) {
+	const c = net.connect(port, "127.0.0.1", () => c.write("GET /healthz HTTP/1.1\r\nHost: e2e\r\n\r\n"));
+	c.once("data", () => { if (++answered === 6) seventh(); });
+	idle.push(c);
+}
 function seventh() {
 	const c = net.connect(port, "127.0.0.1", () => c.write("GET /healthz HTTP/1.1\r\nHost: e2e\r\n\r\n"));
 	let out = "";
