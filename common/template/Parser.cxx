@@ -12,14 +12,18 @@ static constexpr int max_nesting = 100;
 Position
 Locate(std::string_view source, std::size_t pos) noexcept
 {
-	std::size_t line = 1, line_start = 0;
+	// Columns count characters, not bytes, as json::ParseError does.
+	std::size_t line = 1, column = 1;
 	for (std::size_t i = 0; i < pos && i < source.size(); ++i) {
-		if (source[i] == '\n') {
+		const auto c = static_cast<unsigned char>(source[i]);
+		if (c == '\n') {
 			++line;
-			line_start = i + 1;
+			column = 1;
+		} else if ((c & 0xC0) != 0x80) {
+			++column;
 		}
 	}
-	return {line, pos - line_start + 1};
+	return {line, column};
 }
 
 Parser::Parser(TreeSet &s) :set(s), items(Lex(s.source)), vars{"$"} {}

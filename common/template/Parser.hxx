@@ -31,7 +31,7 @@ struct TreeSet {
 /// Parses set.source into set (throws ParseError).
 void ParseInto(TreeSet &set);
 
-/// Line and 1-based column of byte offset @p pos in @p source.
+/// Line and column (1-based, in characters) of byte offset @p pos in @p source.
 struct Position {
 	std::size_t line, column;
 };

@@ -46,6 +46,10 @@ TEST_CASE("Parse errors name the place and the problem")
 			CHECK(e.column == 6);
 		}
 	}
+	SUBCASE("columns count characters") {
+		CHECK_THROWS_WITH_AS(Parse("日本 {{nosuch}}"), "template:1:6: function \"nosuch\" not defined",
+				     ParseError);
+	}
 	SUBCASE("the name given to Parse is used") {
 		CHECK_THROWS_WITH_AS(Parse("{{", "prompt"), "prompt:1:3: unclosed action", ParseError);
 	}
