@@ -10,6 +10,7 @@
 #include "time/Iso8601.hxx"
 #include "util/Error.hxx"
 #include "util/File.hxx"
+#include "util/Text.hxx"
 
 #include <cerrno>
 #include <sys/stat.h>
@@ -105,6 +106,22 @@ JobTable::Render(Job &job, const Pipeline &pipeline)
 	WriteFileAtomic(job.files.Prompt(), rendered.prompt, 0644);
 }
 
+/* payload.json (and the dashboard's copy) hold what the templates saw, as
+   JSON: the body byte for byte when it is a JSON object or array, {} for an
+   empty one, else the parse (GitHub's form mode: the JSON of its "payload"
+   field). A restart renders a pending job again from payload.json, so it
+   must always parse. */
+static std::string
+RecordedPayload(std::string_view body, const json::Value &payload)
+{
+	const auto text = Trim(body);
+	if (text.empty())
+		return "{}";
+	if (text.front() == '{' || text.front() == '[')
+		return std::string(body);
+	return json::Serialize(payload);
+}
+
 JobTable::Submitted
 JobTable::Submit(std::string_view pipeline_name, std::string_view body, json::Value payload,
 		 std::string_view trigger)
@@ -115,12 +132,13 @@ JobTable::Submit(std::string_view pipeline_name, std::string_view body, json::Va
 	r.trigger = trigger;
 	r.created = Now();
 	job->files = CreateJobDirectory(home, r);
+	const auto recorded = RecordedPayload(body, payload);
 	job->payload = std::move(payload);
-	WriteFileAtomic(job->files.Payload(), body.empty() ? std::string_view("{}") : body, 0600);
+	WriteFileAtomic(job->files.Payload(), recorded, 0600);
 	if (trigger == "webhook") {
 		try {
 			PayloadStore(home.PayloadsDir(pipeline_name), pipelines.Global().jobs.payloads)
-				.Save(body.empty() ? std::string_view("{}") : body, "webhook");
+				.Save(recorded, "webhook");
 		} catch (const std::exception &e) {
 			LogWarning("cannot record the payload for the dashboard",
 				   {{"pipeline", r.pipeline}, {"job", r.id}, {"error", e.what()}});
