@@ -74,6 +74,11 @@ note "--- (b) the supervisor dies"
 post /hooks/gated '{"n":7}'
 pending=$(json 'j.job' <<<"$body")
 expect_eq "$(job_state "$pending")" awaiting_approval "a job awaits approval"
+# GitHub's form mode: the pending job must come back from its payload.json too
+code=$(curl -sS --max-time 30 -o "$T/resp.body" -w '%{http_code}' \
+	--data-urlencode 'payload={"n": 8, "big": 123456789012345678}' "$BASE/hooks/gated")
+form_pending=$(json 'j.job' <"$T/resp.body")
+expect_eq "$code $(job_state "$form_pending")" "202 awaiting_approval" "a form-mode job awaits approval"
 post /hooks/brief '{}'
 brief=$(json 'j.job' <<<"$body")
 brief_deadline=$(($(date +%s) + 4))
@@ -108,12 +113,16 @@ fi
 
 expect_state "$brief" 10 expired "is expired by the new daemon"
 expect_eq "$(job_state "$pending")" awaiting_approval "the pending job still awaits approval"
-expect_eq "$(curl -s "$BASE/healthz" | json 'j.jobs.awaiting_approval')" 1 "the new daemon counts it as pending"
+expect_eq "$(curl -s "$BASE/healthz" | json 'j.jobs.awaiting_approval')" 2 "the new daemon counts both as pending"
 out=$("$OSPREY" approve "$pending" 2>&1)
 status=$?
 expect_eq "$status" 0 "it can be approved after the restart"
 expect_state "$pending" 120 succeeded "and it runs and succeeds"
 expect_contains "$(cat "$(job_dir "$pending")/prompt.md")" "Approved work 7" "rendered from its recorded payload"
+expect_eq "$(job_state "$form_pending")" awaiting_approval "the form-mode pending job also survives the restart"
+"$OSPREY" approve "$form_pending" >/dev/null 2>&1
+expect_state "$form_pending" 120 succeeded "and runs once approved"
+expect_eq "$(cat "$(job_dir "$form_pending")/prompt.md")" "Approved work 8" "rendered from the form's payload"
 check "the daemon keeps serving" healthy
 
 note "--- retention at start: jobs.keep"

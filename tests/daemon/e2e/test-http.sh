@@ -175,9 +175,16 @@ expect_eq "$code" 202 "an empty body is accepted"
 empty_job=$(json 'j.job' <<<"$body")
 expect_state "$form_job" 120 succeeded "the form-mode job runs"
 expect_eq "$(cat "$(job_dir "$form_job")/prompt.md")" "Hello form & friends" "the form's payload is the template data"
+expect_eq "$(cat "$(job_dir "$form_job")/payload.json")" '{"name":"form & friends"}' \
+	"payload.json holds the form's payload as JSON"
+expect_eq "$(cat "$OSPREY_HOME"/payloads/open/*-webhook.json | grep -c 'payload=')" 0 \
+	"the payloads kept for the dashboard are JSON too"
 expect_state "$empty_job" 120 succeeded "the empty-body job runs"
 expect_eq "$(cat "$(job_dir "$empty_job")/prompt.md")" "Hello <no value>" "an empty body renders as {}"
 expect_eq "$(cat "$(job_dir "$empty_job")/payload.json")" "{}" "an empty body is recorded as {}"
+post /hooks/open $' \r\n\t'
+expect_eq "$code" 202 "a body of whitespace is accepted"
+expect_eq "$(cat "$(job_dir "$(json 'j.job' <<<"$body")")/payload.json")" "{}" "and recorded as {}"
 
 # --- other shapes senders use ---
 post '/hooks/open?source=e2e' '{"name":"query"}'
