@@ -217,6 +217,7 @@ expect_error_json "${answer#*$'\r\n\r\n'}" "its body is JSON {\"error\"}"
 start=$SECONDS
 answer=$(printf 'POST /hooks/open HTTP/1.1\r\nHost: e2e\r\n' | raw 20)
 expect_contains "$(head -n 1 <<<"$answer")" "HTTP/1.1 408" "headers that never end: 408 (header_timeout 2s)"
+expect_error_json "${answer#*$'\r\n\r\n'}" "the 408 body is JSON {\"error\"}"
 [ $((SECONDS - start)) -lt 15 ] && ok "the slow-header client is cut off in time ($((SECONDS - start)) s)" ||
 	not_ok "the slow-header client is cut off in time" "took $((SECONDS - start)) s"
 start=$SECONDS
