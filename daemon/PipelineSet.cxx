@@ -61,15 +61,19 @@ PipelineSet::Current(std::string_view name)
 		throw std::out_of_range("no pipeline " + std::string(name));
 	auto &entry = i->second;
 
-	Entry fresh_stamp;
-	Stamp(home->PipelineDotEnv(name), fresh_stamp);
-	if (fresh_stamp.env_inode == entry.env_inode && fresh_stamp.env_size == entry.env_size &&
-	    fresh_stamp.env_mtime_ns == entry.env_mtime_ns)
+	/* called for every webhook request: one stat(), nothing built */
+	const auto dotenv_path = home->PipelineDotEnv(name);
+	struct stat st;
+	const bool exists = ::stat(dotenv_path.c_str(), &st) == 0;
+	const ino_t inode = exists ? st.st_ino : 0;
+	const off_t size = exists ? st.st_size : -1;
+	const std::int64_t mtime_ns = exists
+		? std::int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec : -1;
+	if (inode == entry.env_inode && size == entry.env_size && mtime_ns == entry.env_mtime_ns)
 		return entry.pipeline;
 
 	/* the .env changed: resolve the loaded pipeline.yaml against it */
 	Diagnostics diagnostics;
-	const auto dotenv_path = home->PipelineDotEnv(name);
 	DotEnvMap dotenv;
 	try {
 		dotenv = ToMap(LoadDotEnv(dotenv_path, home->Display(dotenv_path)));
@@ -84,9 +88,9 @@ PipelineSet::Current(std::string_view name)
 	if (!pipeline)
 		throw ConfigError(std::move(diagnostics));
 	entry.pipeline = std::move(*pipeline);
-	entry.env_inode = fresh_stamp.env_inode;
-	entry.env_size = fresh_stamp.env_size;
-	entry.env_mtime_ns = fresh_stamp.env_mtime_ns;
+	entry.env_inode = inode;
+	entry.env_size = size;
+	entry.env_mtime_ns = mtime_ns;
 	return entry.pipeline;
 }
 

@@ -73,8 +73,9 @@ WebhookIngest::Handle(const http::Request &request)
 
 /* The contract's rule: raw bytes, HMAC-SHA256, lowercase hex, bare digest,
    constant-time comparison; signature_prefix (an extension) is stripped. */
-static bool
-SignatureMatches(const Trigger &trigger, const http::Request &request)
+bool
+WebhookIngest::SignatureMatches(std::string_view pipeline, const Trigger &trigger,
+				const http::Request &request)
 {
 	auto value = request.Header(trigger.signature_header).value_or(std::string_view());
 	if (!trigger.signature_prefix.empty()) {
@@ -82,7 +83,18 @@ SignatureMatches(const Trigger &trigger, const http::Request &request)
 			return false;
 		value.remove_prefix(trigger.signature_prefix.size());
 	}
-	return openssl::ConstantTimeEquals(openssl::HmacSha256Hex(trigger.secret, request.body), value);
+	auto i = verifiers.find(pipeline);
+	if (i == verifiers.end() || i->second.secret != trigger.secret) {
+		try {
+			i = verifiers.insert_or_assign(std::string(pipeline),
+				Verifier{trigger.secret, openssl::HmacSha256(trigger.secret)}).first;
+		} catch (const std::exception &) {
+			return false; /* OpenSSL refused the key: nothing verifies */
+		}
+	}
+	/* lowercase hex of the right length, compared in constant time; an
+	   OpenSSL failure is a mismatch */
+	return i->second.hmac.Verify(request.body, value);
 }
 
 http::Response
@@ -91,7 +103,7 @@ WebhookIngest::Webhook(const http::Request &request, std::string_view name)
 	const std::string pipeline(name);
 	try {
 		const auto &trigger = pipelines.Current(pipeline).trigger;
-		if (trigger.VerifiesSignature() && !SignatureMatches(trigger, request)) {
+		if (trigger.VerifiesSignature() && !SignatureMatches(pipeline, trigger, request)) {
 			++unauthorized;
 			return http::Response::Error(401, "signature mismatch");
 		}

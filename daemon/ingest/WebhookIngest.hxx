@@ -5,10 +5,15 @@
 #pragma once
 
 #include "http/HttpHandler.hxx"
+#include "lib/openssl/HmacSha256.hxx"
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <string>
+
+namespace osprey { struct Trigger; }
 
 namespace osprey::daemon {
 
@@ -24,6 +29,14 @@ class WebhookIngest final : public http::HttpHandler {
 	/* requests answered, by status class of interest, for /metrics */
 	std::uint64_t accepted = 0, unauthorized = 0, rejected = 0, bad = 0, not_found = 0;
 
+	/* a keyed HMAC per pipeline, made again when its secret changes: keying
+	   one (algorithm fetch, key schedule) costs twice the HMAC itself */
+	struct Verifier {
+		std::string secret;
+		openssl::HmacSha256 hmac;
+	};
+	std::map<std::string, Verifier, std::less<>> verifiers;
+
 public:
 	WebhookIngest(PipelineSet &pipelines, JobTable &jobs);
 
@@ -35,6 +48,8 @@ public:
 
 private:
 	http::Response Webhook(const http::Request &request, std::string_view pipeline);
+	bool SignatureMatches(std::string_view pipeline, const Trigger &trigger,
+			      const http::Request &request);
 	http::Response Health() const;
 };
 
