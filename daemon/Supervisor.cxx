@@ -108,8 +108,9 @@ private:
 		});
 	}
 
-	/* New pipelines from disk; running jobs keep going, the HTTP listener
-	   and slots stay as they are until a restart. */
+	/* New pipelines and settings from disk; running jobs keep going. The
+	   HTTP listener keeps its address and limits (server.*) until a restart;
+	   the rest, container.max_concurrent included, applies at once. */
 	void Reload() {
 		try {
 			PipelineSet fresh(home);
