@@ -71,6 +71,7 @@ PipelineSet::Current(std::string_view name)
 		? std::int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec : -1;
 	if (inode == entry.env_inode && size == entry.env_size && mtime_ns == entry.env_mtime_ns)
 		return entry.pipeline;
+	entry.broken = true; // until it resolves again
 
 	/* the .env changed: resolve the loaded pipeline.yaml against it */
 	Diagnostics diagnostics;
@@ -91,7 +92,17 @@ PipelineSet::Current(std::string_view name)
 	entry.env_inode = inode;
 	entry.env_size = size;
 	entry.env_mtime_ns = mtime_ns;
+	entry.broken = false;
 	return entry.pipeline;
+}
+
+const Pipeline &
+PipelineSet::Validated(std::string_view name)
+{
+	const auto i = entries.find(name);
+	if (i == entries.end() || i->second.broken)
+		return Current(name);
+	return i->second.pipeline;
 }
 
 std::vector<const Pipeline *>

@@ -23,6 +23,8 @@ class PipelineSet {
 		ino_t env_inode = 0;
 		off_t env_size = -1;
 		std::int64_t env_mtime_ns = -1;
+		/* the .env changed and the pipeline no longer resolves against it */
+		bool broken = false;
 	};
 
 	const Home *home;
@@ -47,6 +49,12 @@ public:
 	/// since the last call. Throws ConfigError if the pipeline no longer
 	/// resolves (e.g. a ${VAR} went missing), std::out_of_range if unknown.
 	const Pipeline &Current(std::string_view name);
+
+	/// The pipeline as the last Current() found it, without looking at the
+	/// .env again (Current() itself when that call threw). For a webhook
+	/// request whose head already went through Current(): the answer is then
+	/// the one it would have had at that moment, a stat() cheaper.
+	const Pipeline &Validated(std::string_view name);
 
 	/// Enabled pipelines, by name.
 	std::vector<const Pipeline *> All() const;

