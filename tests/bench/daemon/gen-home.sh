@@ -1,0 +1,95 @@
+#!/bin/bash
+# Writes an Osprey home for the benchmarks: config.yaml and N webhook
+# pipelines, each signed (its secret in its own .env, X-Signature) and with
+# templates in its topic, message and prompt.
+#
+#   gen-home.sh HOME N [key=value...]
+#     port=P            server.port (default 8080)
+#     socket=PATH       container.socket (default /run/podman/podman.sock)
+#     max_concurrent=K  container.max_concurrent (default 3)
+#     prompt=TEXT       a line put first in every prompt (e.g. "SLEEP 30")
+#     agent_home=DIR    where the (empty) Claude session directory goes (default HOME/agent)
+#
+# With N=1 the pipeline is "bench" on /hooks/bench with secret "bench-secret"
+# (what tests/bench/http uses); with N>1 they are "bench-1".."bench-N" on
+# /hooks/bench-i with secret "bench-secret-i".
+set -euo pipefail
+home=$1
+n=$2
+shift 2
+port=8080 socket=/run/podman/podman.sock max_concurrent=3 prompt='' agent_home=$home/agent
+for kv in "$@"; do
+	case $kv in
+	port=*) port=${kv#port=} ;;
+	socket=*) socket=${kv#socket=} ;;
+	max_concurrent=*) max_concurrent=${kv#max_concurrent=} ;;
+	prompt=*) prompt=${kv#prompt=} ;;
+	agent_home=*) agent_home=${kv#agent_home=} ;;
+	*) echo "gen-home.sh: unknown setting $kv" >&2; exit 2 ;;
+	esac
+done
+
+mkdir -p "$home/pipelines" "$agent_home/.claude"
+cat > "$home/config.yaml" <<YAML
+version: 1
+server:
+  host: 127.0.0.1
+  port: $port
+defaults:
+  channel:
+    type: stdout
+  agent:
+    type: claude-code
+    claude-code:
+      image: localhost/osprey-test-agent:latest
+      auth: oauth
+      oauth_path: $agent_home/.claude
+container:
+  socket: $socket
+  max_concurrent: $max_concurrent
+  default_timeout: 5m
+  stop_grace: 1s
+  network: none
+  ulimits:
+    nofile: "1024:20000"
+    nproc: "1000:1000"
+jobs:
+  shutdown_grace: 1s
+YAML
+
+# one python3 process for all of them: 1,000 pipelines in well under a second
+python3 - "$home/pipelines" "$n" "$prompt" <<'PY'
+import os, sys
+root, n, prompt = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+template = """name: {name}
+description: Benchmark pipeline {i}, reviews pull request events
+trigger:
+  type: webhook
+  path: /hooks/{name}
+  secret: ${{WEBHOOK_SECRET}}
+  signature_header: X-Signature
+workspace:
+  type: none
+channel:
+  topic: "PR #{{{{ .body.number }}}} {{{{ .body.action }}}}"
+  message: |
+    {{{{ if eq .body.action "opened" }}}}New pull request #{{{{ .body.number }}}}{{{{ else }}}}Update on #{{{{ .body.number }}}}{{{{ end }}}}
+    on {{{{ .body.ref | printf "%q" }}}}.
+agent:
+  prompt: |
+    {prompt}
+    Review pull request #{{{{ .body.number }}}} ({{{{ .body.action }}}}) on {{{{ .body.ref }}}}.
+    {{{{ range $k, $v := .body }}}}{{{{ $k }}}}={{{{ $v }}}}
+    {{{{ end }}}}
+  timeout: 20m
+"""
+for i in range(1, n + 1):
+    name, secret = ("bench", "bench-secret") if n == 1 else (f"bench-{i}", f"bench-secret-{i}")
+    d = os.path.join(root, name)
+    os.makedirs(d, exist_ok=True)
+    fd = os.open(os.path.join(d, ".env"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.write(fd, f"WEBHOOK_SECRET={secret}\n".encode())
+    os.close(fd)
+    with open(os.path.join(d, "pipeline.yaml"), "w") as f:
+        f.write(template.format(name=name, i=i, prompt=prompt))
+PY
