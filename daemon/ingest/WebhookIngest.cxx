@@ -51,8 +51,15 @@ WebhookIngest::Route(const http::RequestHead &head)
 			return http::RouteDecision::Reject(http::Response::Error(401,
 				"missing signature header " + trigger.signature_header));
 		}
-	} catch (const std::exception &) {
-		/* Handle() reports the broken pipeline as a failed job */
+	} catch (const std::exception &e) {
+		/* its .env changed and it no longer resolves (a ${VAR} went
+		   missing): the signature cannot be checked, so nothing may be
+		   accepted; the sender learns nothing of the configuration */
+		LogError("webhook refused: the pipeline's configuration has errors",
+			 {{"pipeline", name}, {"error", e.what()}});
+		++unavailable;
+		return http::RouteDecision::Reject(http::Response::Error(503,
+			"this pipeline cannot take webhooks now; its configuration has errors"));
 	}
 	return http::RouteDecision::Accept(max_body);
 }
@@ -112,7 +119,10 @@ WebhookIngest::Webhook(const http::Request &request, std::string_view name)
 			return http::Response::Error(401, "signature mismatch");
 		}
 	} catch (const std::exception &) {
-		/* the pipeline no longer resolves: Submit() records why */
+		/* Route() just resolved it; only a .env edit in between gets here */
+		++unavailable;
+		return http::Response::Error(503,
+			"this pipeline cannot take webhooks now; its configuration has errors");
 	}
 
 	json::Value payload;
@@ -177,6 +187,7 @@ WebhookIngest::Metrics() const
 	metric("osprey_webhook_requests_total", "counter", "Webhook requests by outcome.");
 	for (const auto &[outcome, n] : {std::pair{"accepted", accepted}, {"unauthorized", unauthorized},
 					 {"rejected", rejected}, {"bad_request", bad},
+					 {"unavailable", unavailable},
 					 {"not_found", not_found}})
 		m += "osprey_webhook_requests_total{outcome=\"" + std::string(outcome) + "\"} " +
 			std::to_string(n) + "\n";

@@ -27,7 +27,8 @@ class WebhookIngest final : public http::HttpHandler {
 	std::string started; // ISO 8601, for /healthz
 
 	/* requests answered, by status class of interest, for /metrics */
-	std::uint64_t accepted = 0, unauthorized = 0, rejected = 0, bad = 0, not_found = 0;
+	std::uint64_t accepted = 0, unauthorized = 0, rejected = 0, bad = 0, not_found = 0,
+		unavailable = 0;
 
 	/* a keyed HMAC per pipeline, made again when its secret changes: keying
 	   one (algorithm fetch, key schedule) costs twice the HMAC itself */

@@ -119,6 +119,18 @@ post /hooks/signed "@$T/sig.json" -H "X-Signature: $(sign "$T/sig.json")"
 expect_eq "$code" 401 "and the old one is refused"
 expect_state "$rotated_job" 120 succeeded "the job signed with the new secret runs"
 
+# a .env that loses the secret's variable: nothing can be verified, so nothing
+# is accepted or recorded, and the sender learns nothing of the configuration
+printf 'OTHER=x\n' >"$OSPREY_HOME/pipelines/signed/.env.new"
+mv "$OSPREY_HOME/pipelines/signed/.env.new" "$OSPREY_HOME/pipelines/signed/.env"
+before=$(job_count)
+post /hooks/signed "@$T/sig.json" -H "X-Signature: whatever"
+expect_eq "$code" 503 "a pipeline whose secret went missing answers 503"
+expect_not_contains "$body" "HOOK_SECRET" "the answer does not name the variable"
+expect_eq "$(job_count)" "$before" "and records no job"
+printf 'HOOK_SECRET=%s\n' "$secret" >"$OSPREY_HOME/pipelines/signed/.env.new"
+mv "$OSPREY_HOME/pipelines/signed/.env.new" "$OSPREY_HOME/pipelines/signed/.env"
+
 # --- routing ---
 post /nowhere '{}'
 expect_eq "$code" 404 "an unknown path is 404"
