@@ -116,9 +116,10 @@ NewJobId()
 }
 
 void
-SaveJobRecord(const JobFiles &files, const JobRecord &record)
+SaveJobRecord(const JobFiles &files, const JobRecord &record, bool durable)
 {
-	WriteFileAtomic(files.Record(), ToJson(record) + "\n", 0600);
+	WriteFileAtomic(files.Record(), ToJson(record) + "\n", 0600,
+			durable ? Durability::Synced : Durability::Lazy);
 }
 
 JobRecord

@@ -72,8 +72,10 @@ struct JobFiles {
 	std::string WorkerLog() const { return dir + "/worker.log"; }
 };
 
-/// Writes job.json atomically (mode 0600). Throws std::system_error.
-void SaveJobRecord(const JobFiles &files, const JobRecord &record);
+/// Writes job.json atomically (mode 0600), synced to disk unless @p durable
+/// is false (for transient states a crash may lose: the next save or the
+/// restart's "interrupted" supersedes them). Throws std::system_error.
+void SaveJobRecord(const JobFiles &files, const JobRecord &record, bool durable = true);
 
 /// Reads job.json. Throws.
 JobRecord LoadJobRecord(const JobFiles &files);

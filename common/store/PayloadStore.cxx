@@ -18,7 +18,9 @@ PayloadStore::Save(std::string_view body, std::string_view source) const
 	char name[64];
 	/* fixed width so that names sort by time */
 	std::snprintf(name, sizeof(name), "%020lld-", static_cast<long long>(ns.count()));
-	WriteFileAtomic(dir + "/" + name + std::string(source) + ".json", body, 0600);
+	/* examples for the dashboard: not worth an fsync on every webhook */
+	WriteFileAtomic(dir + "/" + name + std::string(source) + ".json", body, 0600,
+			Durability::Lazy);
 
 	auto stored = List();
 	for (std::size_t i = 0; i + keep < stored.size(); ++i)

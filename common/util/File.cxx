@@ -64,8 +64,10 @@ DirectoryOf(const std::string &path)
 }
 
 void
-WriteFileAtomic(const std::string &path, std::string_view data, mode_t mode)
+WriteFileAtomic(const std::string &path, std::string_view data, mode_t mode,
+		Durability durability)
 {
+	const bool sync = durability == Durability::Synced;
 	static thread_local std::mt19937_64 random{std::random_device{}()};
 	const std::string tmp = path + ".tmp." + std::to_string(::getpid()) + "." +
 		std::to_string(random() % 1000000);
@@ -78,7 +80,7 @@ WriteFileAtomic(const std::string &path, std::string_view data, mode_t mode)
 			if (::fchmod(fd.Get(), mode) < 0)
 				ThrowErrno("cannot chmod " + tmp);
 			WriteAll(fd.Get(), data, tmp);
-			if (::fsync(fd.Get()) < 0)
+			if (sync && ::fsync(fd.Get()) < 0)
 				ThrowErrno("cannot sync " + tmp);
 		} catch (...) {
 			::unlink(tmp.c_str());
@@ -90,6 +92,8 @@ WriteFileAtomic(const std::string &path, std::string_view data, mode_t mode)
 		::unlink(tmp.c_str());
 		throw std::system_error(e, std::system_category(), "cannot rename to " + path);
 	}
+	if (!sync)
+		return;
 	UniqueFd dir(::open(DirectoryOf(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
 	if (dir.IsDefined())
 		::fsync(dir.Get());

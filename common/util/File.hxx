@@ -9,11 +9,21 @@ namespace osprey {
 /// Reads the whole file. Throws std::system_error naming @p path.
 std::string ReadFile(const std::string &path);
 
+/// How hard WriteFileAtomic() works for the data to survive a power loss.
+enum class Durability {
+	/** fsync of the file and of its directory: on disk when this returns */
+	Synced,
+	/** atomic (old or new content, never torn) but left to the kernel to
+	    write back: for files a later Synced write commits along with it,
+	    or that can be lost without losing anything that matters */
+	Lazy,
+};
+
 /// Writes @p data to @p path atomically: a temporary file in the same directory,
-/// fsync, rename, fsync of the directory. A crash leaves the old or the new
+/// then rename (and fsync, see Durability). A crash leaves the old or the new
 /// content, never a torn file. Throws std::system_error naming @p path.
 void WriteFileAtomic(const std::string &path, std::string_view data,
-		     mode_t mode = 0644);
+		     mode_t mode = 0644, Durability durability = Durability::Synced);
 
 /// Creates @p path and missing parents with @p mode; existing directories are fine.
 void MakeDirectories(const std::string &path, mode_t mode = 0755);

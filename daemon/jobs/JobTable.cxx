@@ -61,8 +61,13 @@ void
 JobTable::Save(Job &job) noexcept
 {
 	job.record.updated = Now();
+	/* preparing and running are transient: if the daemon dies, the restart
+	   makes them interrupted whatever they said; every other state (the
+	   first, awaiting approval, the end) is synced before anything follows */
+	const bool durable = job.record.state != JobState::Preparing &&
+		job.record.state != JobState::Running;
 	try {
-		SaveJobRecord(job.files, job.record);
+		SaveJobRecord(job.files, job.record, durable);
 	} catch (const std::exception &e) {
 		LogError("cannot write the job record", {{"pipeline", job.record.pipeline},
 			 {"job", job.record.id}, {"error", e.what()}});
@@ -103,7 +108,7 @@ JobTable::Render(Job &job, const Pipeline &pipeline)
 	job.record.timeout = pipeline.agent.timeout;
 	/* the container's non-root user reads it through a read-only bind mount;
 	   the job directory (0700) keeps other host users out */
-	WriteFileAtomic(job.files.Prompt(), rendered.prompt, 0644);
+	WriteFileAtomic(job.files.Prompt(), rendered.prompt, 0644, Durability::Lazy);
 }
 
 /* payload.json (and the dashboard's copy) hold what the templates saw, as
@@ -134,7 +139,8 @@ JobTable::Submit(std::string_view pipeline_name, std::string_view body, json::Va
 	job->files = CreateJobDirectory(home, r);
 	const auto recorded = RecordedPayload(body, payload);
 	job->payload = std::move(payload);
-	WriteFileAtomic(job->files.Payload(), recorded, 0600);
+	/* synced by the job record's first (synced) save, which follows */
+	WriteFileAtomic(job->files.Payload(), recorded, 0600, Durability::Lazy);
 	if (trigger == "webhook") {
 		try {
 			PayloadStore(home.PayloadsDir(pipeline_name), pipelines.Global().jobs.payloads)
