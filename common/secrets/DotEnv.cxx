@@ -102,7 +102,10 @@ UpdateDotEnvFile(const std::string &path,
 	if (!out.empty() && out.back().empty())
 		out.pop_back();
 
-	for (const auto &[key, value] : updates) {
+	for (const auto &update : updates) {
+		/* not a structured binding: clang 14 cannot capture one in a lambda */
+		const auto &key = update.first;
+		const auto &value = update.second;
 		const auto old = std::find_if(existing.rbegin(), existing.rend(),
 					      [&](const DotEnvEntry &e) { return e.key == key; });
 		if (old == existing.rend()) {

@@ -142,7 +142,7 @@ private:
 					throw SyntaxError(key.mark, "duplicate key \"" + key.value + "\"");
 				Next();
 				Node value = Value(depth + 1);
-				node.mapping.emplace_back(std::move(key), std::move(value));
+				node.mapping.push_back({std::move(key), std::move(value)});
 			}
 			if (!anchor_name.empty())
 				anchors.insert_or_assign(anchor_name, node);

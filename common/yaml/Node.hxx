@@ -15,6 +15,8 @@ struct Mark {
 	std::size_t line = 0, column = 0; // 1-based; 0 means "unknown"
 };
 
+struct MappingEntry;
+
 class Node {
 public:
 	enum class Kind { Null, Scalar, Mapping, Sequence };
@@ -25,7 +27,9 @@ public:
 	std::string value;
 	/** true if the scalar was quoted or a block scalar: it is a string, never a number/bool/null */
 	bool quoted = false;
-	std::vector<std::pair<Node, Node>> mapping; // key, value in document order
+	/* not std::pair<Node, Node>: a pair needs a complete Node, which it is
+	   not yet here (libstdc++ with clang refuses it) */
+	std::vector<MappingEntry> mapping; // key, value in document order
 	std::vector<Node> sequence;
 
 	bool IsNull() const noexcept { return kind == Kind::Null; }
@@ -38,6 +42,10 @@ public:
 
 	/// "a string", "a mapping", ... for error messages.
 	std::string_view KindName() const noexcept;
+};
+
+struct MappingEntry {
+	Node key, value;
 };
 
 /// A syntax error in a YAML document, with the position libyaml reported.
