@@ -6,7 +6,7 @@
 # corpus/; dictionary: DIR/*.dict. Prints one TAP line per target.
 set -uo pipefail
 
-build=${1:?usage: run.sh BUILD_DIR SECONDS}
+build=$(cd "${1:?usage: run.sh BUILD_DIR SECONDS}" && pwd)
 seconds=${2:?usage: run.sh BUILD_DIR SECONDS}
 src=$(cd "$(dirname "$0")" && pwd)
 scratch=$(mktemp -d /tmp/osprey-fuzz-XXXXXX)
