@@ -112,8 +112,6 @@ Section::Scalar(const yaml::Node &value, std::string field, Mode mode)
 		return std::nullopt;
 	}
 	ConfigValue out{value.value, value.mark, std::move(field), false};
-	if (mode == Mode::Verbatim)
-		return out;
 	const auto &env = mode == Mode::Parsed ? context->environment.Revealed()
 		: context->environment;
 	try {
@@ -142,12 +140,6 @@ std::optional<ConfigValue>
 Section::String(KeyNames names)
 {
 	return ScalarAt(names, Mode::Shown);
-}
-
-std::optional<ConfigValue>
-Section::RawString(KeyNames names)
-{
-	return ScalarAt(names, Mode::Verbatim);
 }
 
 std::optional<ConfigValue>

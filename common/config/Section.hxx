@@ -68,9 +68,6 @@ public:
 
 	std::optional<ConfigValue> String(KeyNames names);
 	std::optional<ConfigValue> RequiredString(KeyNames names, std::string_view why);
-	/// A string kept verbatim: no ${VAR} substitution (for values
-	/// substituted later, per job).
-	std::optional<ConfigValue> RawString(KeyNames names);
 	std::optional<std::int64_t> Integer(KeyNames names, std::int64_t min, std::int64_t max);
 	std::optional<bool> Boolean(KeyNames names);
 	std::optional<std::chrono::milliseconds> Duration(KeyNames names);
@@ -96,7 +93,6 @@ private:
 	Section(FileContext &context, const yaml::Node *node, yaml::Mark mark, std::string path);
 
 	enum class Mode {
-		Verbatim, // no ${VAR} substitution
 		Shown,    // substituted, redacted if the environment is
 		Parsed,   // substituted with real values: the text is parsed, not shown
 	};
