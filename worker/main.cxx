@@ -6,9 +6,13 @@
 // JSON lines on it, and exits with a WorkerExit status (common/job/WorkerJob.hxx).
 // SIGTERM, or the supervisor closing fd 3, stops the job: the container is
 // stopped and removed, the workspace cleaned up, and the exit status is 6.
+//
+// With --remove-containers it runs no job: it removes containers that
+// outlived theirs, for the supervisor (LeftoverContainers.hxx).
 #include "Channel.hxx"
 #include "JobControl.hxx"
 #include "JobRun.hxx"
+#include "LeftoverContainers.hxx"
 #include "Signals.hxx"
 #include "Version.h"
 #include "WorkerLog.hxx"
@@ -25,6 +29,7 @@ using namespace osprey;
 
 static constexpr const char *kUsage =
 	"Usage: osprey-worker [--job FILE]\n"
+	"       osprey-worker --remove-containers SOCKET [JOB]\n"
 	"\n"
 	"Runs one Osprey job: prepares its workspace, runs the agent container, and\n"
 	"reports progress. Started by the Osprey daemon (osprey start), not by hand.\n"
@@ -36,11 +41,15 @@ static constexpr const char *kUsage =
 	"Options:\n"
 	"  --job FILE   read the job's JSON line from FILE instead (for debugging by\n"
 	"               hand) and print the events on standard output\n"
+	"  --remove-containers SOCKET [JOB]\n"
+	"               run no job: remove the containers Osprey left on the engine\n"
+	"               at SOCKET (all of them, or JOB's), reporting \"removed\"\n"
+	"               events on fd 3 (on standard output when fd 3 is not open)\n"
 	"  --help       show this help\n"
 	"  --version    show the version\n"
 	"\n"
 	"Events: preparing, starting, running (container id), finished (exit_code),\n"
-	"failed (reason). SIGTERM stops the job: the container gets SIGTERM, then\n"
+	"failed (reason), removed (container). SIGTERM stops the job: the container gets SIGTERM, then\n"
 	"SIGKILL after the job's stop grace period, and is removed.\n"
 	"\n"
 	"Exit status: 0 the agent succeeded, 1 the agent exited non-zero, 2 usage or\n"
@@ -53,11 +62,27 @@ Exit(WorkerExit code) noexcept
 	return static_cast<int>(code);
 }
 
+static WorkerExit
+RemoveContainers(const std::string &engine_socket, const std::string &job_id) noexcept
+{
+	const bool own_channel = ::fcntl(kChannelFd, F_SETFD, FD_CLOEXEC) == 0;
+	EventChannel events(own_channel ? kChannelFd : 1);
+	try {
+		const CurlGlobal curl_global;
+		return RemoveLeftoverContainers(engine_socket, job_id, events);
+	} catch (...) {
+		events.Send({WorkerEvent::Kind::Failed, {}, 0, FullMessage(std::current_exception())});
+		return WorkerExit::Internal;
+	}
+}
+
 int
 main(int argc, char **argv)
 {
 	const auto started = std::chrono::steady_clock::now();
 	const char *job_file = nullptr;
+	if (argc >= 3 && argc <= 4 && std::string_view(argv[1]) == "--remove-containers")
+		return Exit(RemoveContainers(argv[2], argc == 4 ? argv[3] : ""));
 	for (int i = 1; i < argc; ++i) {
 		const std::string_view arg = argv[i];
 		if (arg == "--help" || arg == "-h") {

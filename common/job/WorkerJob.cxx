@@ -153,17 +153,17 @@ ParseWorkerJob(std::string_view line)
 	return j;
 }
 
-static constexpr std::array<EnumName<WorkerEvent::Kind>, 5> event_names{{
+static constexpr std::array<EnumName<WorkerEvent::Kind>, 6> event_names{{
 	{"preparing", WorkerEvent::Kind::Preparing}, {"starting", WorkerEvent::Kind::Starting},
 	{"running", WorkerEvent::Kind::Running}, {"finished", WorkerEvent::Kind::Finished},
-	{"failed", WorkerEvent::Kind::Failed},
+	{"failed", WorkerEvent::Kind::Failed}, {"removed", WorkerEvent::Kind::Removed},
 }};
 
 std::string
 ToJsonLine(const WorkerEvent &e)
 {
 	json::Members m{{"event", Str(NameOf(event_names, e.kind))}};
-	if (e.kind == WorkerEvent::Kind::Running)
+	if (e.kind == WorkerEvent::Kind::Running || e.kind == WorkerEvent::Kind::Removed)
 		m.emplace_back("container", Str(e.container));
 	if (e.kind == WorkerEvent::Kind::Finished)
 		m.emplace_back("exit_code", Int(e.exit_code));
@@ -179,7 +179,7 @@ ParseWorkerEvent(std::string_view line)
 	const Reader r(root);
 	WorkerEvent e;
 	e.kind = r.Enum("event", event_names);
-	if (e.kind == WorkerEvent::Kind::Running)
+	if (e.kind == WorkerEvent::Kind::Running || e.kind == WorkerEvent::Kind::Removed)
 		e.container = r.String("container");
 	if (e.kind == WorkerEvent::Kind::Finished)
 		e.exit_code = static_cast<int>(r.Integer("exit_code"));

@@ -60,10 +60,11 @@ struct WorkerEvent {
 		Running,    // the container runs; container holds its id
 		Finished,   // the agent exited; exit_code holds its status
 		Failed,     // the job could not run; reason says why
+		Removed,    // --remove-containers: container holds one it removed
 	};
 
 	Kind kind = Kind::Preparing;
-	std::string container; // Running
+	std::string container; // Running, Removed
 	int exit_code = 0;     // Finished
 	std::string reason;    // Failed
 };

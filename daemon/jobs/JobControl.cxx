@@ -111,6 +111,7 @@ JobTable::Close() noexcept
 	retention_timer.Close();
 	reaper.Close();
 	graveyard.clear();
+	sweeps.Close();
 }
 
 } // namespace osprey::daemon

@@ -43,6 +43,9 @@ JobTable::OnWorkerEvent(Job &job, const WorkerEvent &e) noexcept
 	case WorkerEvent::Kind::Failed:
 		job.failure = e.reason;
 		break;
+	case WorkerEvent::Kind::Removed: // only --remove-containers sends it
+		job.OnWorkerProtocolError(*job.worker, "a job's worker reported a removed container");
+		break;
 	}
 }
 
@@ -81,7 +84,7 @@ JobTable::OnWorkerExit(Job &job, std::int64_t status, int signal) noexcept
 	/* the worker removes its container itself unless it died */
 	const bool clean = signal == 0 && status >= 0 && status <= 7;
 	if (!clean)
-		RemoveContainersInBackground(pipelines.Global().container.socket, job.record.id);
+		sweeps.Start(pipelines.Global().container.socket, job.record.id);
 
 	const auto &who = job.record.decided_by;
 	switch (job.stop) {

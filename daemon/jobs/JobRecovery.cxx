@@ -1,34 +1,13 @@
 // After a restart: what the previous daemon left behind.
 #include "JobTable.hxx"
 #include "PipelineSet.hxx"
-#include "engine/EngineClient.hxx"
 #include "json/Parse.hxx"
 #include "lib/uv/Loop.hxx"
 #include "log/Log.hxx"
 #include "time/Iso8601.hxx"
 #include "util/File.hxx"
 
-#include <thread>
-
 namespace osprey::daemon {
-
-void
-RemoveContainersInBackground(std::string engine_socket, std::string job_id)
-{
-	std::thread([socket = std::move(engine_socket), job = std::move(job_id)] {
-		try {
-			EngineClient engine(socket, std::chrono::seconds(30));
-			const std::vector<std::string> filter{
-				job.empty() ? std::string("osprey.managed=true") : std::string(kJobLabel) + "=" + job};
-			for (const auto &c : engine.ListContainers(filter)) {
-				engine.RemoveContainer(c.id, true, true);
-				LogInfo("removed a leftover container", {{"job", job}, {"container", c.id}});
-			}
-		} catch (const std::exception &e) {
-			LogWarning("cannot remove leftover containers", {{"job", job}, {"error", e.what()}});
-		}
-	}).detach();
-}
 
 void
 JobTable::Restore()
@@ -80,7 +59,7 @@ JobTable::Restore()
 		}
 	}
 	/* no job is live yet: every container of ours is a leftover */
-	RemoveContainersInBackground(pipelines.Global().container.socket, {});
+	sweeps.Start(pipelines.Global().container.socket, {});
 	PruneOldJobs();
 }
 

@@ -26,7 +26,8 @@ Now()
 JobTable::JobTable(uv::Loop &_loop, const Home &_home, PipelineSet &_pipelines,
 		   Notifier &_notifier, std::string _worker_path)
 	: loop(_loop), home(_home), pipelines(_pipelines), notifier(_notifier),
-	  worker_path(std::move(_worker_path)), reaper(loop, *this), retention_timer(loop, *this)
+	  worker_path(std::move(_worker_path)), sweeps(loop, worker_path),
+	  reaper(loop, *this), retention_timer(loop, *this)
 {
 	MakeDirectories(home.JobsDir(), 0700);
 	/* retention runs now and then, never per request: a flood of rejected
@@ -222,8 +223,8 @@ JobTable::StartOrReject(std::unique_ptr<Job> job, const Pipeline &pipeline)
 	auto &r = job->record;
 	try {
 		const auto spec = BuildWorkerJob(*job, pipeline, pipelines.Global(), home);
-		job->worker = std::make_unique<WorkerProcess>(loop, *job, worker_path, spec,
-							      job->files.WorkerLog());
+		job->worker = std::make_unique<WorkerProcess>(loop, *job, std::vector{worker_path},
+							      ToJsonLine(spec), job->files.WorkerLog());
 	} catch (const std::exception &e) {
 		return FinishNew(std::move(job), JobState::Failed,
 				 "cannot start osprey-worker: " + FullMessage(e));

@@ -6,6 +6,7 @@
 
 #include "Job.hxx"
 #include "control/ControlHandler.hxx"
+#include "worker/ContainerSweeps.hxx"
 
 #include <chrono>
 #include <functional>
@@ -34,6 +35,8 @@ class JobTable final : uv::Timer::Listener {
 	PipelineSet &pipelines;
 	Notifier &notifier;
 	const std::string worker_path;
+	/* removes what dead workers and a dead daemon left on the engine */
+	ContainerSweeps sweeps;
 
 	std::map<std::string, std::unique_ptr<Job>, std::less<>> jobs;
 	/* finished jobs are freed on the next loop turn, never inside their own callbacks */
@@ -108,9 +111,5 @@ private:
 
 	void OnTimer(uv::Timer &timer) noexcept override;
 };
-
-/// Removes the containers labelled as Osprey's (all, or one job's) in the
-/// background: engine calls never block the loop.
-void RemoveContainersInBackground(std::string engine_socket, std::string job_id);
 
 } // namespace osprey::daemon

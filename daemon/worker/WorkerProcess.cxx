@@ -24,8 +24,8 @@ WriteAll(int fd, std::string_view data)
 	}
 }
 
-WorkerProcess::WorkerProcess(uv::Loop &loop, Listener &_listener, const std::string &executable,
-			     const WorkerJob &job, const std::string &worker_log)
+WorkerProcess::WorkerProcess(uv::Loop &loop, Listener &_listener, std::vector<std::string> args,
+			     std::string_view job_line, const std::string &stderr_path)
 	: listener(_listener)
 {
 	int pair[2];
@@ -34,18 +34,18 @@ WorkerProcess::WorkerProcess(uv::Loop &loop, Listener &_listener, const std::str
 	channel.Reset(pair[0]);
 	const UniqueFd child_end(pair[1]);
 
-	const UniqueFd log(::open(worker_log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600));
+	const UniqueFd log(::open(stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600));
 	if (!log.IsDefined())
-		throw std::system_error(errno, std::system_category(), "opening " + worker_log);
+		throw std::system_error(errno, std::system_category(), "opening " + stderr_path);
 
 	/* the job (a few KiB) fits the socket buffer: this never blocks for long */
-	WriteAll(channel.Get(), ToJsonLine(job));
+	WriteAll(channel.Get(), job_line);
 	::shutdown(channel.Get(), SHUT_WR);
 	::fcntl(channel.Get(), F_SETFL, ::fcntl(channel.Get(), F_GETFL) | O_NONBLOCK);
 
 	uv::Process::Options options;
-	options.file = executable;
-	options.args = {executable};
+	options.file = args.at(0);
+	options.args = std::move(args);
 	options.fds = {-1, -1, log.Get(), child_end.Get()};
 	process = uv::Process(loop, *this, options);
 

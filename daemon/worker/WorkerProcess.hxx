@@ -1,6 +1,7 @@
 // One osprey-worker child, as the supervisor sees it: started with only its
 // channel (fd 3, a socketpair), stdin/stdout on /dev/null and stderr appended
-// to the job's worker.log. The job goes down the channel as one JSON line;
+// to the job's worker.log. The job goes down the channel as one JSON line
+// (a --remove-containers worker gets none);
 // events come back as JSON lines and are reported in order, all of them
 // before the exit. A worker that crashes or is killed is just an exit with a
 // signal: nothing here trusts the child.
@@ -14,6 +15,8 @@
 #include <csignal>
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace osprey::uv {
 class Loop;
@@ -45,10 +48,12 @@ private:
 	std::string input;
 
 public:
-	/// Starts @p executable for @p job. Throws std::system_error when the
-	/// worker cannot be started (missing executable, no descriptors).
-	WorkerProcess(uv::Loop &loop, Listener &listener, const std::string &executable,
-		      const WorkerJob &job, const std::string &worker_log);
+	/// Starts @p args[0] with @p args, sends it @p job_line (a WorkerJob
+	/// from ToJsonLine(); nothing when empty) and appends its stderr to
+	/// @p stderr_path. Throws std::system_error when the worker cannot be
+	/// started (missing executable, no descriptors).
+	WorkerProcess(uv::Loop &loop, Listener &listener, std::vector<std::string> args,
+		      std::string_view job_line, const std::string &stderr_path);
 	~WorkerProcess() noexcept = default;
 
 	WorkerProcess(const WorkerProcess &) = delete;

@@ -112,7 +112,7 @@ TEST_CASE("SIGTERM while git hangs kills git and stops the job")
 	CHECK_FALSE(PathExists(job.job_dir + "/workspace"));
 }
 
-TEST_CASE("After a SIGKILL of the worker, its container is found by its labels")
+TEST_CASE("After a SIGKILL of the worker, --remove-containers finds its container by label and removes it")
 {
 	ScratchDir scratch;
 	WorkerJob job = MakeJob(scratch.Path(), "Take your time\nSLEEP 30\n");
@@ -123,13 +123,36 @@ TEST_CASE("After a SIGKILL of the worker, its container is found by its labels")
 	worker.CloseChannel();
 	CHECK(worker.Finish(std::chrono::seconds(10)).exit_status == -1);
 
-	/* what the supervisor does: find by label, remove */
 	EngineClient engine(job.engine_socket);
 	const auto found = engine.ListContainers({"osprey.job=" + job.job_id, "osprey.managed=true",
 						  "osprey.pipeline=worker-test"});
 	REQUIRE(found.size() == 1);
-	CHECK(engine.RemoveContainer(found[0].id, true, true));
+
+	/* what the supervisor does: osprey-worker --remove-containers */
+	WorkerProcess sweep(job.job_dir, {"--remove-containers", job.engine_socket, job.job_id});
+	const WorkerRun swept = sweep.Finish(std::chrono::seconds(30));
+	INFO("worker.log:\n", ReadOr(job.job_dir + "/worker.log"));
+	CHECK(swept.exit_status == 0);
+	REQUIRE(swept.Kinds() == std::vector<Kind>{Kind::Removed});
+	CHECK(swept.events[0].container == found[0].id);
 	CHECK(ContainersOfJob(job.job_id) == 0);
+
+	/* nothing left: a second sweep removes nothing and succeeds */
+	WorkerProcess again(job.job_dir, {"--remove-containers", job.engine_socket, job.job_id});
+	const WorkerRun second = again.Finish(std::chrono::seconds(30));
+	CHECK(second.exit_status == 0);
+	CHECK(second.events.empty());
+}
+
+TEST_CASE("osprey-worker --remove-containers on an engine that is not there: a failed event, exit 4")
+{
+	ScratchDir scratch;
+	const auto socket = scratch.Path() + "/no-engine.sock";
+	WorkerProcess sweep(scratch.Path(), {"--remove-containers", socket});
+	const WorkerRun run = sweep.Finish(std::chrono::seconds(30));
+	CHECK(run.exit_status == static_cast<int>(WorkerExit::Engine));
+	REQUIRE(run.Kinds() == std::vector<Kind>{Kind::Failed});
+	CHECK(Contains(run.events[0].reason, socket));
 }
 
 TEST_CASE("Closing the channel (the supervisor died) stops the job too")

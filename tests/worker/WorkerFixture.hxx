@@ -59,7 +59,8 @@ struct WorkerRun {
 
 /// osprey-worker as a child: fds 0 and 1 on /dev/null, fd 2 appended to
 /// <job_dir>/worker.log, fd 3 one end of a socketpair; every other
-/// descriptor closed. Killed (SIGKILL) if still running at destruction.
+/// descriptor closed; @p args after its name. Killed (SIGKILL) if still
+/// running at destruction.
 class WorkerProcess {
 	pid_t pid = -1;
 	int channel = -1;
@@ -69,7 +70,7 @@ class WorkerProcess {
 	WorkerRun run;
 
 public:
-	explicit WorkerProcess(const std::string &job_dir);
+	explicit WorkerProcess(const std::string &job_dir, const std::vector<std::string> &args = {});
 	~WorkerProcess() noexcept;
 	WorkerProcess(const WorkerProcess &) = delete;
 	WorkerProcess &operator=(const WorkerProcess &) = delete;

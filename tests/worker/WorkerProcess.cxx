@@ -33,7 +33,7 @@ WorkerRun::Find(WorkerEvent::Kind kind) const
 	return nullptr;
 }
 
-WorkerProcess::WorkerProcess(const std::string &job_dir)
+WorkerProcess::WorkerProcess(const std::string &job_dir, const std::vector<std::string> &args)
 {
 	const std::string worker = RequiredEnv("OSPREY_WORKER");
 	const std::string log = job_dir + "/worker.log";
@@ -44,6 +44,11 @@ WorkerProcess::WorkerProcess(const std::string &job_dir)
 	const int log_fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 	if (null_fd < 0 || log_fd < 0)
 		throw std::runtime_error("opening /dev/null or " + log + " failed");
+
+	std::vector<char *> argv{const_cast<char *>("osprey-worker")};
+	for (const auto &arg : args)
+		argv.push_back(const_cast<char *>(arg.c_str()));
+	argv.push_back(nullptr);
 
 	started = std::chrono::steady_clock::now();
 	pid = ::fork();
@@ -57,7 +62,7 @@ WorkerProcess::WorkerProcess(const std::string &job_dir)
 		sigset_t none;
 		sigemptyset(&none);
 		::sigprocmask(SIG_SETMASK, &none, nullptr);
-		::execl(worker.c_str(), "osprey-worker", nullptr);
+		::execv(worker.c_str(), argv.data());
 		::_exit(127);
 	}
 	::close(pair[1]);

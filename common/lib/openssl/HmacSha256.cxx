@@ -1,45 +1,54 @@
 #include "HmacSha256.hxx"
-#include "Error.hxx"
 
-#include <openssl/core_names.h>
 #include <openssl/crypto.h>
-#include <openssl/params.h>
+
+#include <algorithm>
 
 namespace osprey::openssl {
 
-HmacSha256::HmacSha256(std::string_view key)
-	: mac("HMAC"), ctx(mac)
+static constexpr std::size_t kBlockSize = 64;
+
+HmacSha256::HmacSha256(std::string_view key) noexcept
 {
-	char digest_name[] = "SHA256";
-	const OSSL_PARAM params[] = {
-		OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest_name, 0),
-		OSSL_PARAM_construct_end(),
-	};
-	// An empty key is legal for HMAC, but OpenSSL wants a non-null pointer.
-	static const unsigned char empty = 0;
-	const auto *key_bytes = key.empty() ? &empty
-		: reinterpret_cast<const unsigned char *>(key.data());
-	if (EVP_MAC_init(ctx.Get(), key_bytes, key.size(), params) != 1)
-		throw MakeError("setting the HMAC-SHA256 key");
+	unsigned char block[kBlockSize] = {};
+	if (key.size() > kBlockSize) {
+		/* not the one-shot SHA256(): OpenSSL 3 routes it through EVP */
+		SHA256_Init(&inner);
+		SHA256_Update(&inner, key.data(), key.size());
+		SHA256_Final(block, &inner);
+	} else {
+		std::copy(key.begin(), key.end(), block);
+	}
+
+	unsigned char pad[kBlockSize];
+	for (std::size_t i = 0; i < kBlockSize; ++i)
+		pad[i] = block[i] ^ 0x36;
+	SHA256_Init(&inner);
+	SHA256_Update(&inner, pad, kBlockSize);
+	for (std::size_t i = 0; i < kBlockSize; ++i)
+		pad[i] = block[i] ^ 0x5c;
+	SHA256_Init(&outer);
+	SHA256_Update(&outer, pad, kBlockSize);
+	OPENSSL_cleanse(block, sizeof(block));
+	OPENSSL_cleanse(pad, sizeof(pad));
 }
 
 HmacSha256::Digest
-HmacSha256::Compute(std::string_view message)
+HmacSha256::Compute(std::string_view message) const noexcept
 {
-	// A null key re-initialises with the key set in the constructor.
 	Digest digest;
-	std::size_t length = 0;
-	if (EVP_MAC_init(ctx.Get(), nullptr, 0, nullptr) != 1 ||
-	    EVP_MAC_update(ctx.Get(), reinterpret_cast<const unsigned char *>(message.data()),
-			   message.size()) != 1 ||
-	    EVP_MAC_final(ctx.Get(), digest.data(), &length, digest.size()) != 1 ||
-	    length != digest.size())
-		throw MakeError("computing HMAC-SHA256");
+	SHA256_CTX ctx = inner;
+	SHA256_Update(&ctx, message.data(), message.size());
+	SHA256_Final(digest.data(), &ctx);
+	ctx = outer;
+	SHA256_Update(&ctx, digest.data(), digest.size());
+	SHA256_Final(digest.data(), &ctx);
+	OPENSSL_cleanse(&ctx, sizeof(ctx));
 	return digest;
 }
 
 std::string
-HmacSha256::HexDigest(std::string_view message)
+HmacSha256::HexDigest(std::string_view message) const
 {
 	const Digest digest = Compute(message);
 	std::string hex(kHexSize, '\0');
@@ -48,18 +57,14 @@ HmacSha256::HexDigest(std::string_view message)
 }
 
 bool
-HmacSha256::Verify(std::string_view message, std::string_view signature) noexcept
+HmacSha256::Verify(std::string_view message, std::string_view signature) const noexcept
 {
 	if (signature.size() != kHexSize)
 		return false;
-	try {
-		const Digest digest = Compute(message);
-		char hex[kHexSize];
-		ToHex(digest.data(), digest.size(), hex);
-		return ConstantTimeEquals({hex, kHexSize}, signature);
-	} catch (...) {
-		return false;
-	}
+	const Digest digest = Compute(message);
+	char hex[kHexSize];
+	ToHex(digest.data(), digest.size(), hex);
+	return ConstantTimeEquals({hex, kHexSize}, signature);
 }
 
 std::string

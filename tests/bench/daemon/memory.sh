@@ -59,7 +59,7 @@ osprey_fd_after=$(fd_count "$osprey_pid")
 osprey_break_after=$(breakdown "$osprey_pid")
 cp "/proc/$osprey_pid/smaps" "$tmp/osprey.smaps" 2>/dev/null || true
 
-# the floor: tests/bench/http's bench-http-server (HttpServer + HMAC, no config, no libcurl)
+# the floor: tests/bench/http's bench-http-server (HttpServer + HMAC, no configuration)
 sport=$(free_port)
 "$build/tests/bench/http/bench-http-server" "$sport" "$BENCH_SECRET" > /dev/null &
 server_pid=$!
@@ -105,14 +105,13 @@ if [ -s "$tmp/osprey.smaps" ]; then
 		/^Rss:/ { rss[name] += $2 }
 		END { for (m in rss) if (rss[m] > 0) printf "%8d  %s\n", rss[m], m }' "$tmp/osprey.smaps" | sort -rn | head -8)
 	report '```'
-	# what only libcurl brings: every library osprey maps that it does not
-	# link itself (libcurl's dependency tree: gnutls, ldap, krb5, ssh2, ...)
-	own='/osprey$|libc\.so|libstdc\+\+|libgcc_s|libm\.so|ld-linux|libuv|libyaml|libcjson|libcrypto|^\['
-	report "$(OWN=$own awk '
-		/^[0-9a-f]+-[0-9a-f]+ / { name = ($6 == "" ? "[anon]" : $6) }
-		/^Rss:/ { if (name ~ ENVIRON["OWN"]) a += $2; else { b += $2; libs[name] = 1 } }
+	# file-backed (code and libraries, shared with any other process that
+	# maps them) against anonymous (heap, stacks: the daemon's own)
+	report "$(awk '
+		/^[0-9a-f]+-[0-9a-f]+ / { name = ($6 == "" || $6 ~ /^\[/) ? "" : $6 }
+		/^Rss:/ { if (name == "") a += $2; else { f += $2; libs[name] = 1 } }
 		END { n = 0; for (l in libs) n++
-		      printf "osprey RSS by origin: its own code, libc/libstdc++, libuv, libyaml, libcjson, libcrypto, heap and stacks %.1f MiB; the %d libraries only libcurl pulls in (libssl, gnutls, ldap, krb5, ssh2, ...) %.1f MiB", a / 1024, n, b / 1024 }' "$tmp/osprey.smaps")"
+		      printf "osprey RSS by origin: %d mapped files (its executable and shared libraries) %.1f MiB; heap, stacks and other anonymous memory %.1f MiB", n, f / 1024, a / 1024 }' "$tmp/osprey.smaps")"
 fi
 report ""
 report "| goal | figure | result |"

@@ -56,7 +56,8 @@ TEST_CASE("WorkerEvent round trip and protocol errors")
 	for (const auto &e : {WorkerEvent{WorkerEvent::Kind::Preparing, "", 0, ""},
 			      WorkerEvent{WorkerEvent::Kind::Running, "c0ffee", 0, ""},
 			      WorkerEvent{WorkerEvent::Kind::Finished, "", 3, ""},
-			      WorkerEvent{WorkerEvent::Kind::Failed, "", 0, "image \"x\" not found"}}) {
+			      WorkerEvent{WorkerEvent::Kind::Failed, "", 0, "image \"x\" not found"},
+			      WorkerEvent{WorkerEvent::Kind::Removed, "d00d", 0, ""}}) {
 		const auto back = ParseWorkerEvent(ToJsonLine(e));
 		CHECK(back.kind == e.kind);
 		CHECK(back.container == e.container);
@@ -65,6 +66,8 @@ TEST_CASE("WorkerEvent round trip and protocol errors")
 	}
 	CHECK(ToJsonLine(WorkerEvent{WorkerEvent::Kind::Finished, "", 3, ""}) ==
 	      "{\"event\":\"finished\",\"exit_code\":3}\n");
+	CHECK(ToJsonLine(WorkerEvent{WorkerEvent::Kind::Removed, "d00d", 0, ""}) ==
+	      "{\"event\":\"removed\",\"container\":\"d00d\"}\n");
 
 	CHECK_THROWS_WITH_AS(ParseWorkerEvent("{\"event\":\"exploded\"}"),
 			     "\"event\" has an unknown value", ProtocolError);

@@ -289,4 +289,5 @@ notification() {
 has_notification() { [ -n "$(notification "$1" "$2")" ]; }
 
 # the osprey-worker children of the daemon
-worker_pids() { pgrep -P "$DAEMON_PID" -f osprey-worker || true; }
+# the daemon's job workers (not its "osprey-worker --remove-containers" sweeps)
+worker_pids() { pgrep -P "$DAEMON_PID" -f 'osprey-worker$' || true; }

@@ -61,6 +61,9 @@ expect_contains "$(job_field "$a" reason)" "SIGKILL" "the reason names the signa
 check "the daemon keeps serving (/healthz 200)" healthy
 if wait_until 60 no_container_of "$a"; then ok "the job's container is removed"; else
 	not_ok "the job's container is removed" "$(containers_of "$a") left"; fi
+logged_removal() { daemon_log | grep "removed a leftover container" | grep -q "job=$1"; }
+if wait_until 30 logged_removal "$a"; then ok "the daemon logs the removal with the job's id"; else
+	not_ok "the daemon logs the removal with the job's id" "$(daemon_log | tail -n 5)"; fi
 wait_until 10 has_notification "$a" job_finished
 expect_eq "$(notification "$a" job_finished | json 'j.state')" failed "the channel is told it failed"
 expect_eq "$(curl -s "$BASE/healthz" | json 'j.slots.used')" 0 "its slot is free again"

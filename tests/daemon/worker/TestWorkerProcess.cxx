@@ -58,7 +58,7 @@ struct Fixture {
 	}
 
 	void Run(const std::string &script) {
-		WorkerProcess worker(loop, recorder, script, job, dir + "/worker.log");
+		WorkerProcess worker(loop, recorder, {script}, ToJsonLine(job), dir + "/worker.log");
 		CHECK(worker.Pid() > 0);
 		loop.Run();
 	}
@@ -90,6 +90,23 @@ TEST_CASE("WorkerProcess hands over the job and reports events in order, then th
 	CHECK(f.loop.AliveHandles().empty());
 }
 
+TEST_CASE("WorkerProcess without a job: the arguments reach the worker, the channel is at its end")
+{
+	Fixture f;
+	const auto script = f.Script(
+		"if read -r line <&3; then echo \"got a job: $line\" >&2; fi\n"
+		"printf '{\"event\":\"removed\",\"container\":\"%s\"}\\n' \"$1\" \"$2\" >&3\n");
+	WorkerProcess worker(f.loop, f.recorder, {script, "c1", "c2"}, {}, f.dir + "/worker.log");
+	f.loop.Run();
+	REQUIRE(f.recorder.exited);
+	CHECK(f.recorder.status == 0);
+	REQUIRE(f.recorder.events.size() == 2);
+	CHECK(f.recorder.events[0].kind == WorkerEvent::Kind::Removed);
+	CHECK(f.recorder.events[0].container == "c1");
+	CHECK(f.recorder.events[1].container == "c2");
+	CHECK(ReadFile(f.dir + "/worker.log").empty());
+}
+
 TEST_CASE("WorkerProcess: a worker that dies of a signal, one that lies, one that is missing")
 {
 	SUBCASE("killed") {
@@ -116,8 +133,8 @@ TEST_CASE("WorkerProcess: a worker that dies of a signal, one that lies, one tha
 	SUBCASE("no such executable") {
 		Fixture f;
 		const auto expected = "starting " + f.dir + "/nope";
-		CHECK_THROWS_WITH_AS(WorkerProcess(f.loop, f.recorder, f.dir + "/nope", f.job,
-						   f.dir + "/worker.log"),
+		CHECK_THROWS_WITH_AS(WorkerProcess(f.loop, f.recorder, {f.dir + "/nope"},
+						   ToJsonLine(f.job), f.dir + "/worker.log"),
 				     doctest::Contains(expected.c_str()), std::system_error);
 		f.loop.Run();
 		CHECK(f.loop.AliveHandles().empty());
@@ -130,7 +147,7 @@ TEST_CASE("WorkerProcess: Terminate sends SIGTERM")
 	const auto script = f.Script("trap 'echo \"{\\\"event\\\":\\\"failed\\\",\\\"reason\\\":\\\"stopped\\\"}\" >&3; exit 6' TERM\n"
 				     "echo '{\"event\":\"running\",\"container\":\"c\"}' >&3\n"
 				     "while :; do sleep 0.05; done\n");
-	WorkerProcess worker(f.loop, f.recorder, script, f.job, f.dir + "/worker.log");
+	WorkerProcess worker(f.loop, f.recorder, {script}, ToJsonLine(f.job), f.dir + "/worker.log");
 	/* terminate once the worker says it runs: wait for the event, not a time */
 	while (f.recorder.events.empty())
 		f.loop.Run(UV_RUN_ONCE);
