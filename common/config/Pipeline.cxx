@@ -39,12 +39,11 @@ Pipeline::WebhookUrl(const GlobalConfig &global) const
 
 /* Parses one template field; a template that does not parse is a config error
    pointing at the field, with the position inside the template. */
-static std::shared_ptr<const tmpl::Template>
-CompileTemplate(Section &root, const std::string &source, std::string_view field,
-		yaml::Mark mark)
+static void
+CheckTemplate(Section &root, const std::string &source, std::string_view field, yaml::Mark mark)
 {
 	try {
-		return std::make_shared<const tmpl::Template>(tmpl::Parse(source, field));
+		tmpl::Parse(source, field);
 	} catch (const tmpl::ParseError &e) {
 		/* the engine's message starts "<name>:<line>:<column>: " */
 		std::string message = e.what();
@@ -54,7 +53,6 @@ CompileTemplate(Section &root, const std::string &source, std::string_view field
 			message.erase(0, prefix.size());
 		root.Error(mark, std::string(field), "template error at line " + std::to_string(e.line) +
 			   ", column " + std::to_string(e.column) + " of the template: " + message);
-		return nullptr;
 	}
 }
 
@@ -69,17 +67,17 @@ MarkOf(const yaml::Node &tree, std::string_view block, std::string_view key)
 }
 
 static void
-CompileTemplates(Section &root, const yaml::Node &tree, Pipeline &p)
+CheckTemplates(Section &root, const yaml::Node &tree, const Pipeline &p)
 {
-	auto compile = [&](const std::string &source, std::string_view block, std::string_view key) {
+	auto check = [&](const std::string &source, std::string_view block, std::string_view key) {
 		const std::string field = std::string(block) + "." + std::string(key);
-		return CompileTemplate(root, source, field, MarkOf(tree, block, key));
+		CheckTemplate(root, source, field, MarkOf(tree, block, key));
 	};
-	p.templates.prompt = compile(p.agent.prompt, "agent", "prompt");
-	p.templates.topic = compile(p.channel.topic, "channel", "topic");
-	p.templates.message = compile(p.channel.message, "channel", "message");
-	p.templates.repo = compile(p.workspace.repo, "workspace", "repo");
-	p.templates.ref = compile(p.workspace.ref, "workspace", "ref");
+	check(p.agent.prompt, "agent", "prompt");
+	check(p.channel.topic, "channel", "topic");
+	check(p.channel.message, "channel", "message");
+	check(p.workspace.repo, "workspace", "repo");
+	check(p.workspace.ref, "workspace", "ref");
 }
 
 std::optional<Pipeline>
@@ -120,7 +118,7 @@ ParsePipeline(std::string_view text, const PipelineLocation &where, const Global
 	ReadChannel(root, global, p.trigger.type == TriggerType::Cron, p.channel);
 	ReadAgent(root, global, home_dir, p.agent);
 	root.Finish();
-	CompileTemplates(root, tree, p);
+	CheckTemplates(root, tree, p);
 	if (diagnostics.ErrorCount() > errors_before)
 		return std::nullopt;
 	return p;

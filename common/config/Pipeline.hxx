@@ -21,7 +21,6 @@ class CronSchedule;
 class Diagnostics;
 class Environment;
 struct GlobalConfig;
-namespace tmpl { class Template; }
 
 struct Trigger {
 	TriggerType type = TriggerType::Webhook;
@@ -64,10 +63,6 @@ struct EffectiveAgent {
 };
 
 /// The parsed templates of a pipeline; parsed once at load, immutable, shared.
-struct PipelineTemplates {
-	std::shared_ptr<const tmpl::Template> prompt, topic, message, repo, ref;
-};
-
 struct Pipeline {
 	std::string name, description;
 	/** ISO 8601 as written by construct; may be empty */
@@ -79,8 +74,12 @@ struct Pipeline {
 	Trigger trigger;
 	Workspace workspace;
 	EffectiveChannel channel;
+	/* agent.prompt, channel.topic, channel.message, workspace.repo and
+	   workspace.ref are templates: ParsePipeline() checks that they
+	   parse, and Render() (job/Render.hxx) parses them again per job. A
+	   parse takes microseconds once per job; keeping the parse trees would
+	   cost the daemon about 10 KiB per pipeline for as long as it runs. */
 	EffectiveAgent agent;
-	PipelineTemplates templates;
 
 	/// The URL to register with the sender: trigger.public_url, else
 	/// server.public_url, else http://<host>:<port>; followed by the path.

@@ -13,13 +13,13 @@ TemplateData(const json::Value &payload)
 }
 
 static std::string
-RenderField(const std::shared_ptr<const tmpl::Template> &t, const json::Value &data,
-	    const char *field)
+RenderField(const std::string &source, const json::Value &data, const char *field)
 {
-	if (!t)
+	if (source.empty())
 		return {};
 	try {
-		return tmpl::Render(*t, data);
+		/* it parsed when the pipeline was loaded: see Pipeline */
+		return tmpl::Render(tmpl::Parse(source, field), data);
 	} catch (const std::exception &e) {
 		throw RenderError(std::string(field) + ": " + e.what());
 	}
@@ -29,15 +29,14 @@ RenderedJob
 Render(const Pipeline &pipeline, const json::Value &payload)
 {
 	const auto data = TemplateData(payload);
-	const auto &t = pipeline.templates;
 	RenderedJob job;
-	job.prompt = RenderField(t.prompt, data, "agent.prompt");
-	job.topic = RenderField(t.topic, data, "channel.topic");
-	job.message = RenderField(t.message, data, "channel.message");
+	job.prompt = RenderField(pipeline.agent.prompt, data, "agent.prompt");
+	job.topic = RenderField(pipeline.channel.topic, data, "channel.topic");
+	job.message = RenderField(pipeline.channel.message, data, "channel.message");
 	if (pipeline.workspace.type == WorkspaceType::GitClone ||
 	    pipeline.workspace.type == WorkspaceType::GitWorktree) {
-		job.repo = RenderField(t.repo, data, "workspace.repo");
-		job.ref = RenderField(t.ref, data, "workspace.ref");
+		job.repo = RenderField(pipeline.workspace.repo, data, "workspace.repo");
+		job.ref = RenderField(pipeline.workspace.ref, data, "workspace.ref");
 	}
 	return job;
 }

@@ -65,7 +65,6 @@ TEST_CASE("A minimal webhook pipeline resolves against the global defaults")
 	CHECK(p.agent.type == AgentType::ClaudeCode);
 	CHECK(p.agent.timeout == 15min);
 	CHECK(p.agent.prompt == "Fix {{ .body.error }}");
-	CHECK(p.templates.prompt != nullptr);
 }
 
 TEST_CASE("Resolution order follows the contract's table")
