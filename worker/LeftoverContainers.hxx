@@ -12,11 +12,17 @@ namespace osprey {
 
 class EventChannel;
 
-/// Removes, forcibly and with their anonymous volumes, every container
-/// labelled osprey.managed=true, or only @p job_id's when it is not empty.
+/// Which containers: one job's, or all of Osprey's (osprey.managed=true)
+/// but those of the running supervisor's own jobs.
+struct LeftoverSelection {
+	std::string job_id;           // when not empty: this job's only
+	std::string spared_daemon_id; // else: all but those labelled with it
+};
+
+/// Removes the selected containers forcibly, with their anonymous volumes.
 /// Each removal is a Removed event; a failure is one Failed event. Returns
 /// Succeeded, or Engine when the engine could not list or remove them.
-WorkerExit RemoveLeftoverContainers(const std::string &engine_socket, const std::string &job_id,
-				    EventChannel &events) noexcept;
+WorkerExit RemoveLeftoverContainers(const std::string &engine_socket,
+				    const LeftoverSelection &selection, EventChannel &events) noexcept;
 
 } // namespace osprey

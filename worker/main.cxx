@@ -29,7 +29,7 @@ using namespace osprey;
 
 static constexpr const char *kUsage =
 	"Usage: osprey-worker [--job FILE]\n"
-	"       osprey-worker --remove-containers SOCKET [JOB]\n"
+	"       osprey-worker --remove-containers SOCKET [JOB | --spare-daemon ID]\n"
 	"\n"
 	"Runs one Osprey job: prepares its workspace, runs the agent container, and\n"
 	"reports progress. Started by the Osprey daemon (osprey start), not by hand.\n"
@@ -41,10 +41,11 @@ static constexpr const char *kUsage =
 	"Options:\n"
 	"  --job FILE   read the job's JSON line from FILE instead (for debugging by\n"
 	"               hand) and print the events on standard output\n"
-	"  --remove-containers SOCKET [JOB]\n"
+	"  --remove-containers SOCKET [JOB | --spare-daemon ID]\n"
 	"               run no job: remove the containers Osprey left on the engine\n"
-	"               at SOCKET (all of them, or JOB's), reporting \"removed\"\n"
-	"               events on fd 3 (on standard output when fd 3 is not open)\n"
+	"               at SOCKET (JOB's, or all of them but those of the daemon\n"
+	"               ID's jobs), reporting \"removed\" events on fd 3 (on standard\n"
+	"               output when fd 3 is not open)\n"
 	"  --help       show this help\n"
 	"  --version    show the version\n"
 	"\n"
@@ -63,13 +64,13 @@ Exit(WorkerExit code) noexcept
 }
 
 static WorkerExit
-RemoveContainers(const std::string &engine_socket, const std::string &job_id) noexcept
+RemoveContainers(const std::string &engine_socket, const LeftoverSelection &selection) noexcept
 {
 	const bool own_channel = ::fcntl(kChannelFd, F_SETFD, FD_CLOEXEC) == 0;
 	EventChannel events(own_channel ? kChannelFd : 1);
 	try {
 		const CurlGlobal curl_global;
-		return RemoveLeftoverContainers(engine_socket, job_id, events);
+		return RemoveLeftoverContainers(engine_socket, selection, events);
 	} catch (...) {
 		events.Send({WorkerEvent::Kind::Failed, {}, 0, FullMessage(std::current_exception())});
 		return WorkerExit::Internal;
@@ -81,8 +82,16 @@ main(int argc, char **argv)
 {
 	const auto started = std::chrono::steady_clock::now();
 	const char *job_file = nullptr;
-	if (argc >= 3 && argc <= 4 && std::string_view(argv[1]) == "--remove-containers")
-		return Exit(RemoveContainers(argv[2], argc == 4 ? argv[3] : ""));
+	if (argc >= 3 && std::string_view(argv[1]) == "--remove-containers") {
+		if (argc == 3)
+			return Exit(RemoveContainers(argv[2], {}));
+		if (argc == 4 && argv[3][0] != '-')
+			return Exit(RemoveContainers(argv[2], {argv[3], {}}));
+		if (argc == 5 && std::string_view(argv[3]) == "--spare-daemon")
+			return Exit(RemoveContainers(argv[2], {{}, argv[4]}));
+		std::fprintf(stderr, "osprey-worker: bad --remove-containers arguments\n%s", kUsage);
+		return Exit(WorkerExit::Usage);
+	}
 	for (int i = 1; i < argc; ++i) {
 		const std::string_view arg = argv[i];
 		if (arg == "--help" || arg == "-h") {

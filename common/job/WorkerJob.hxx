@@ -24,6 +24,10 @@ namespace osprey {
 
 struct WorkerJob {
 	std::string job_id, pipeline;
+	/** the supervisor that started the job (a random id per `osprey start`):
+	    labels the container, so that its start-up sweep of leftovers spares
+	    the containers of its own jobs */
+	std::string daemon_id;
 	/** ~/.osprey/jobs/<id>: prompt.md is there; output.log and result.md go there */
 	std::string job_dir;
 	/** ~/.osprey/cache: git-worktree keeps its clones here */

@@ -84,7 +84,7 @@ JobTable::OnWorkerExit(Job &job, std::int64_t status, int signal) noexcept
 	/* the worker removes its container itself unless it died */
 	const bool clean = signal == 0 && status >= 0 && status <= 7;
 	if (!clean)
-		sweeps.Start(pipelines.Global().container.socket, job.record.id);
+		sweeps.RemoveOfJob(pipelines.Global().container.socket, job.record.id);
 
 	const auto &who = job.record.decided_by;
 	switch (job.stop) {

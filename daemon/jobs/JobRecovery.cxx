@@ -58,8 +58,9 @@ JobTable::Restore()
 				  std::string("cannot restore it after a restart: ") + e.what());
 		}
 	}
-	/* no job is live yet: every container of ours is a leftover */
-	sweeps.Start(pipelines.Global().container.socket, {});
+	/* every container of ours is a leftover but those of the jobs this
+	   daemon starts meanwhile */
+	sweeps.RemoveAllBut(pipelines.Global().container.socket, daemon_id);
 	PruneOldJobs();
 }
 

@@ -13,6 +13,8 @@
 #include "util/Text.hxx"
 
 #include <cerrno>
+#include <cstdio>
+#include <random>
 #include <sys/stat.h>
 
 namespace osprey::daemon {
@@ -23,10 +25,19 @@ Now()
 	return FormatIso8601Utc(std::chrono::system_clock::now());
 }
 
+static std::string
+NewDaemonId()
+{
+	std::random_device random;
+	char id[17];
+	std::snprintf(id, sizeof(id), "%08x%08x", random(), random());
+	return id;
+}
+
 JobTable::JobTable(uv::Loop &_loop, const Home &_home, PipelineSet &_pipelines,
 		   Notifier &_notifier, std::string _worker_path)
 	: loop(_loop), home(_home), pipelines(_pipelines), notifier(_notifier),
-	  worker_path(std::move(_worker_path)), sweeps(loop, worker_path),
+	  worker_path(std::move(_worker_path)), daemon_id(NewDaemonId()), sweeps(loop, worker_path),
 	  reaper(loop, *this), retention_timer(loop, *this)
 {
 	MakeDirectories(home.JobsDir(), 0700);
@@ -178,11 +189,13 @@ JobTable::Submit(std::string_view pipeline_name, std::string_view body, json::Va
 }
 
 static WorkerJob
-BuildWorkerJob(const Job &job, const Pipeline &p, const GlobalConfig &global, const Home &home)
+BuildWorkerJob(const Job &job, const Pipeline &p, const GlobalConfig &global, const Home &home,
+	       const std::string &daemon_id)
 {
 	const auto &c = global.container;
 	WorkerJob w;
 	w.job_id = job.record.id;
+	w.daemon_id = daemon_id;
 	w.pipeline = job.record.pipeline;
 	w.job_dir = job.files.dir;
 	w.cache_dir = home.CacheDir();
@@ -222,7 +235,7 @@ JobTable::StartOrReject(std::unique_ptr<Job> job, const Pipeline &pipeline)
 
 	auto &r = job->record;
 	try {
-		const auto spec = BuildWorkerJob(*job, pipeline, pipelines.Global(), home);
+		const auto spec = BuildWorkerJob(*job, pipeline, pipelines.Global(), home, daemon_id);
 		job->worker = std::make_unique<WorkerProcess>(loop, *job, std::vector{worker_path},
 							      ToJsonLine(spec), job->files.WorkerLog());
 	} catch (const std::exception &e) {

@@ -43,19 +43,28 @@ ContainerSweeps::ContainerSweeps(uv::Loop &_loop, std::string _worker_path) noex
 ContainerSweeps::~ContainerSweeps() noexcept = default;
 
 void
-ContainerSweeps::Start(const std::string &engine_socket, const std::string &job_id) noexcept
+ContainerSweeps::RemoveOfJob(const std::string &engine_socket, const std::string &job_id) noexcept
 {
-	auto &sweep = *running.emplace_back(std::make_unique<Sweep>(*this, job_id));
+	Start({worker_path, "--remove-containers", engine_socket, job_id}, job_id);
+}
+
+void
+ContainerSweeps::RemoveAllBut(const std::string &engine_socket, const std::string &daemon_id) noexcept
+{
+	Start({worker_path, "--remove-containers", engine_socket, "--spare-daemon", daemon_id}, {});
+}
+
+void
+ContainerSweeps::Start(std::vector<std::string> args, const std::string &job) noexcept
+{
+	auto &sweep = *running.emplace_back(std::make_unique<Sweep>(*this, job));
 	sweep.self = std::prev(running.end());
-	std::vector<std::string> args{worker_path, "--remove-containers", engine_socket};
-	if (!job_id.empty())
-		args.push_back(job_id);
 	try {
 		sweep.process = std::make_unique<WorkerProcess>(loop, sweep, std::move(args),
 								std::string_view{}, "/dev/null");
 	} catch (...) {
 		LogWarning("cannot remove leftover containers",
-			   {{"job", job_id}, {"error", FullMessage(std::current_exception())}});
+			   {{"job", job}, {"error", FullMessage(std::current_exception())}});
 		running.erase(sweep.self);
 	}
 }

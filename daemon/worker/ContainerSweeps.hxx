@@ -8,6 +8,7 @@
 #include <list>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace osprey::uv {
 class Loop;
@@ -29,16 +30,24 @@ public:
 	ContainerSweeps(const ContainerSweeps &) = delete;
 	ContainerSweeps &operator=(const ContainerSweeps &) = delete;
 
-	/// Removes @p job_id's containers, or every Osprey container when it is
-	/// empty, on the engine at @p engine_socket. What was removed, and any
-	/// failure, goes to the log; nothing here throws.
-	void Start(const std::string &engine_socket, const std::string &job_id) noexcept;
+	/// Removes @p job_id's containers from the engine at @p engine_socket.
+	/// What was removed, and any failure, goes to the log.
+	void RemoveOfJob(const std::string &engine_socket, const std::string &job_id) noexcept;
+
+	/// Removes every Osprey container but those of the jobs of the
+	/// supervisor @p daemon_id (WorkerJob::daemon_id): at start, what a
+	/// dead daemon left, without racing the new daemon's first jobs.
+	void RemoveAllBut(const std::string &engine_socket, const std::string &daemon_id) noexcept;
 
 	/// Lets the loop end: running sweeps are no longer watched, yet finish
 	/// on their own.
 	void Close() noexcept;
 
 	bool Empty() const noexcept { return running.empty(); }
+
+private:
+	/* @p job: for the log, empty for all */
+	void Start(std::vector<std::string> args, const std::string &job) noexcept;
 };
 
 } // namespace osprey::daemon

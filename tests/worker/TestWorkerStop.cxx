@@ -116,6 +116,7 @@ TEST_CASE("After a SIGKILL of the worker, --remove-containers finds its containe
 {
 	ScratchDir scratch;
 	WorkerJob job = MakeJob(scratch.Path(), "Take your time\nSLEEP 30\n");
+	job.daemon_id = "d1";
 	WorkerProcess worker(job.job_dir);
 	worker.Send(job);
 	REQUIRE(worker.WaitFor(Kind::Running, std::chrono::seconds(30)));
@@ -125,10 +126,18 @@ TEST_CASE("After a SIGKILL of the worker, --remove-containers finds its containe
 
 	EngineClient engine(job.engine_socket);
 	const auto found = engine.ListContainers({"osprey.job=" + job.job_id, "osprey.managed=true",
-						  "osprey.pipeline=worker-test"});
+						  "osprey.pipeline=worker-test", "osprey.daemon=d1"});
 	REQUIRE(found.size() == 1);
 
-	/* what the supervisor does: osprey-worker --remove-containers */
+	/* a daemon's start-up sweep spares its own jobs' containers */
+	WorkerProcess spare(job.job_dir, {"--remove-containers", job.engine_socket, "--spare-daemon", "d1"});
+	const WorkerRun spared = spare.Finish(std::chrono::seconds(30));
+	CHECK(spared.exit_status == 0);
+	for (const auto &event : spared.events)
+		CHECK(event.container != found[0].id);
+	CHECK(ContainersOfJob(job.job_id) == 1);
+
+	/* what the supervisor does after a worker died: remove that job's */
 	WorkerProcess sweep(job.job_dir, {"--remove-containers", job.engine_socket, job.job_id});
 	const WorkerRun swept = sweep.Finish(std::chrono::seconds(30));
 	INFO("worker.log:\n", ReadOr(job.job_dir + "/worker.log"));
@@ -153,6 +162,9 @@ TEST_CASE("osprey-worker --remove-containers on an engine that is not there: a f
 	CHECK(run.exit_status == static_cast<int>(WorkerExit::Engine));
 	REQUIRE(run.Kinds() == std::vector<Kind>{Kind::Failed});
 	CHECK(Contains(run.events[0].reason, socket));
+
+	WorkerProcess usage(scratch.Path(), {"--remove-containers", socket, "--spare-daemon"});
+	CHECK(usage.Finish(std::chrono::seconds(30)).exit_status == static_cast<int>(WorkerExit::Usage));
 }
 
 TEST_CASE("Closing the channel (the supervisor died) stops the job too")

@@ -46,6 +46,8 @@ MakeContainerSpec(const WorkerJob &job, const std::string &workspace,
 	spec.working_dir = paths::kWorkspace;
 	spec.labels = {{kJobLabel, job.job_id}, {kPipelineLabel, job.pipeline},
 		       {kManagedLabel, "true"}};
+	if (!job.daemon_id.empty())
+		spec.labels.emplace(kDaemonLabel, job.daemon_id);
 
 	spec.binds.push_back({workspace, paths::kWorkspace, false});
 	spec.binds.push_back({job.job_dir + "/prompt.md", paths::kPromptFile, true});

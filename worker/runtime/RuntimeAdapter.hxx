@@ -23,6 +23,8 @@ inline constexpr const char *kEntry = "osprey-agent-entry";
 } // namespace container_paths
 
 inline constexpr const char *kManagedLabel = "osprey.managed";
+/// The supervisor that started the job (WorkerJob::daemon_id).
+inline constexpr const char *kDaemonLabel = "osprey.daemon";
 
 class RuntimeAdapter {
 public:
