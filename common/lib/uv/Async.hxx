@@ -2,44 +2,37 @@
 // thread (Send() may be called from any thread; OnAsync runs on the loop's).
 #pragma once
 
-#include <uv.h>
+#include "Handle.hxx"
 
 namespace osprey::uv {
 
 class Loop;
+class Async;
 
-class Async {
+class AsyncListener {
 public:
-	class Listener {
-	public:
-		/// Several Send() calls may be coalesced into one notification.
-		virtual void OnAsync(Async &async) noexcept = 0;
+	/// Several Send() calls may be coalesced into one notification.
+	virtual void OnAsync(Async &async) noexcept = 0;
 
-	protected:
-		~Listener() = default;
-	};
+protected:
+	~AsyncListener() = default;
+};
 
-private:
-	uv_async_t *handle = nullptr;
-	Listener *listener = nullptr;
-
+class Async final : public detail::Handle<uv_async_t, Async, AsyncListener> {
 public:
+	using Listener = AsyncListener;
+
 	Async() noexcept = default;
 	/// Throws std::system_error when uv_async_init() fails.
 	Async(Loop &loop, Listener &listener);
-	Async(Async &&other) noexcept;
-	Async &operator=(Async &&other) noexcept;
-	~Async() noexcept { Close(); }
-
-	bool IsDefined() const noexcept { return handle != nullptr; }
+	Async(Async &&) noexcept = default;
+	Async &operator=(Async &&) noexcept = default;
 
 	/// Thread-safe. Must not race with Close() (which is loop-thread only).
 	void Send() noexcept {
 		if (handle != nullptr)
 			uv_async_send(handle);
 	}
-
-	void Close() noexcept;
 
 private:
 	static void OnAsyncCallback(uv_async_t *handle) noexcept;

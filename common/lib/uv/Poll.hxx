@@ -2,39 +2,34 @@
 // itself (the worker's socketpair). Does not own the descriptor. Move-only.
 #pragma once
 
-#include <uv.h>
+#include "Handle.hxx"
 
 namespace osprey::uv {
 
 class Loop;
+class Poll;
 
-class Poll {
+class PollListener {
 public:
-	class Listener {
-	public:
-		/// @p status is negative on error; @p events is UV_READABLE etc.
-		virtual void OnPoll(Poll &poll, int status, int events) noexcept = 0;
+	/// @p status is negative on error; @p events is UV_READABLE etc.
+	virtual void OnPoll(Poll &poll, int status, int events) noexcept = 0;
 
-	protected:
-		~Listener() = default;
-	};
+protected:
+	~PollListener() = default;
+};
 
-private:
-	uv_poll_t *handle = nullptr;
-	Listener *listener = nullptr;
-
+class Poll final : public detail::Handle<uv_poll_t, Poll, PollListener> {
 public:
+	using Listener = PollListener;
+
 	Poll() noexcept = default;
 	/// Throws std::system_error.
 	Poll(Loop &loop, Listener &listener, int fd);
-	Poll(Poll &&other) noexcept;
-	Poll &operator=(Poll &&other) noexcept;
-	~Poll() noexcept { Close(); }
+	Poll(Poll &&) noexcept = default;
+	Poll &operator=(Poll &&) noexcept = default;
 
-	bool IsDefined() const noexcept { return handle != nullptr; }
 	void Start(int events) noexcept;
 	void Stop() noexcept;
-	void Close() noexcept;
 
 private:
 	static void OnPollCallback(uv_poll_t *handle, int status, int events) noexcept;

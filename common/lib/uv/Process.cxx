@@ -1,14 +1,10 @@
 #include "Process.hxx"
-#include "Error.hxx"
-#include "HandleClose.hxx"
 #include "Loop.hxx"
-
-#include <utility>
 
 namespace osprey::uv {
 
 Process::Process(Loop &loop, Listener &_listener, const Options &options)
-	: handle(new uv_process_t), listener(&_listener)
+	: Handle(_listener)
 {
 	std::vector<char *> argv;
 	for (const auto &a : options.args)
@@ -32,35 +28,13 @@ Process::Process(Loop &loop, Listener &_listener, const Options &options)
 	o.stdio_count = static_cast<int>(stdio.size());
 	o.stdio = stdio.data();
 
-	handle->data = this;
+	PointAtOwner();
 	if (const int err = uv_spawn(loop.Get(), handle, &o); err < 0) {
 		/* a failed uv_spawn() still initialised the handle: it must be closed */
-		detail::CloseAndFree(std::exchange(handle, nullptr));
+		Close();
 		throw MakeError(err, "starting " + options.file);
 	}
 	pid = handle->pid;
-}
-
-Process::Process(Process &&other) noexcept
-	: handle(std::exchange(other.handle, nullptr)),
-	  listener(std::exchange(other.listener, nullptr)), pid(std::exchange(other.pid, 0))
-{
-	if (handle != nullptr)
-		handle->data = this;
-}
-
-Process &
-Process::operator=(Process &&other) noexcept
-{
-	if (this != &other) {
-		Close();
-		handle = std::exchange(other.handle, nullptr);
-		listener = std::exchange(other.listener, nullptr);
-		pid = std::exchange(other.pid, 0);
-		if (handle != nullptr)
-			handle->data = this;
-	}
-	return *this;
 }
 
 bool
@@ -70,15 +44,9 @@ Process::Kill(int signal) noexcept
 }
 
 void
-Process::Close() noexcept
-{
-	detail::CloseAndFree(std::exchange(handle, nullptr));
-}
-
-void
 Process::OnExitCallback(uv_process_t *handle, std::int64_t exit_status, int term_signal) noexcept
 {
-	if (auto *self = static_cast<Process *>(handle->data))
+	if (auto *self = OwnerOf(handle))
 		self->listener->OnProcessExit(*self, exit_status, term_signal);
 }
 

@@ -1,35 +1,30 @@
 // Owns one uv_signal_t: a POSIX signal delivered as a loop callback.
 #pragma once
 
-#include <uv.h>
+#include "Handle.hxx"
 
 namespace osprey::uv {
 
 class Loop;
+class Signal;
 
-class Signal {
+class SignalListener {
 public:
-	class Listener {
-	public:
-		virtual void OnSignal(Signal &signal, int signum) noexcept = 0;
+	virtual void OnSignal(Signal &signal, int signum) noexcept = 0;
 
-	protected:
-		~Listener() = default;
-	};
+protected:
+	~SignalListener() = default;
+};
 
-private:
-	uv_signal_t *handle = nullptr;
-	Listener *listener = nullptr;
-
+class Signal final : public detail::Handle<uv_signal_t, Signal, SignalListener> {
 public:
+	using Listener = SignalListener;
+
 	Signal() noexcept = default;
 	/// Throws std::system_error when uv_signal_init() fails.
 	Signal(Loop &loop, Listener &listener);
-	Signal(Signal &&other) noexcept;
-	Signal &operator=(Signal &&other) noexcept;
-	~Signal() noexcept { Close(); }
-
-	bool IsDefined() const noexcept { return handle != nullptr; }
+	Signal(Signal &&) noexcept = default;
+	Signal &operator=(Signal &&) noexcept = default;
 
 	/// Throws std::system_error when uv_signal_start() fails.
 	void Start(int signum);
@@ -37,8 +32,6 @@ public:
 		if (handle != nullptr)
 			uv_signal_stop(handle);
 	}
-
-	void Close() noexcept;
 
 private:
 	static void OnSignalCallback(uv_signal_t *handle, int signum) noexcept;

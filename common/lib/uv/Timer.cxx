@@ -1,42 +1,12 @@
 #include "Timer.hxx"
-#include "Error.hxx"
-#include "HandleClose.hxx"
 #include "Loop.hxx"
-
-#include <utility>
 
 namespace osprey::uv {
 
 Timer::Timer(Loop &loop, Listener &_listener)
-	: handle(new uv_timer_t), listener(&_listener)
+	: Handle(_listener)
 {
-	if (const int err = uv_timer_init(loop.Get(), handle); err < 0) {
-		delete handle;
-		handle = nullptr;
-		throw MakeError(err, "creating a timer");
-	}
-	handle->data = this;
-}
-
-Timer::Timer(Timer &&other) noexcept
-	: handle(std::exchange(other.handle, nullptr)),
-	  listener(std::exchange(other.listener, nullptr))
-{
-	if (handle != nullptr)
-		handle->data = this;
-}
-
-Timer &
-Timer::operator=(Timer &&other) noexcept
-{
-	if (this != &other) {
-		Close();
-		handle = std::exchange(other.handle, nullptr);
-		listener = std::exchange(other.listener, nullptr);
-		if (handle != nullptr)
-			handle->data = this;
-	}
-	return *this;
+	Initialised(uv_timer_init(loop.Get(), handle), "creating a timer");
 }
 
 void
@@ -61,15 +31,9 @@ Timer::IsActive() const noexcept
 }
 
 void
-Timer::Close() noexcept
-{
-	detail::CloseAndFree(std::exchange(handle, nullptr));
-}
-
-void
 Timer::OnTimerCallback(uv_timer_t *handle) noexcept
 {
-	if (auto *self = static_cast<Timer *>(handle->data))
+	if (auto *self = OwnerOf(handle))
 		self->listener->OnTimer(*self);
 }
 
