@@ -12,19 +12,6 @@ using namespace osprey;
 using namespace osprey::test;
 using Kind = WorkerEvent::Kind;
 
-static bool
-Contains(const std::string &haystack, const std::string &needle)
-{
-	return haystack.find(needle) != std::string::npos;
-}
-
-static std::string
-FailedReason(const WorkerRun &run)
-{
-	const auto *failed = run.Find(Kind::Failed);
-	return failed != nullptr ? failed->reason : std::string("(no failed event)");
-}
-
 TEST_CASE("Hostile refs and repositories are refused before git runs")
 {
 	ScratchDir scratch;
@@ -60,7 +47,7 @@ TEST_CASE("Hostile refs and repositories are refused before git runs")
 		INFO("worker.log:\n", log);
 		CHECK(run.exit_status == static_cast<int>(WorkerExit::Workspace));
 		CHECK(run.Kinds() == std::vector<Kind>{Kind::Preparing, Kind::Failed});
-		CHECK(Contains(FailedReason(run), c.reason));
+		CHECK(Contains(run.FailedReason(), c.reason));
 		CHECK_FALSE(Contains(log, "running git"));
 		CHECK_FALSE(PathExists(pwned));
 		CHECK_FALSE(PathExists(job.job_dir + "/workspace"));
@@ -85,7 +72,7 @@ TEST_CASE("A missing ref and an unreachable repository fail the workspace with g
 		WorkerRun run = RunWorker(job, std::chrono::seconds(30));
 		CHECK(run.exit_status == static_cast<int>(WorkerExit::Workspace));
 		CHECK(run.Kinds() == std::vector<Kind>{Kind::Preparing, Kind::Failed});
-		CHECK(Contains(FailedReason(run), "no-such-branch"));
+		CHECK(Contains(run.FailedReason(), "no-such-branch"));
 		CHECK_FALSE(PathExists(job.job_dir + "/workspace"));
 
 		job.ref = "main";
@@ -94,8 +81,8 @@ TEST_CASE("A missing ref and an unreachable repository fail the workspace with g
 		const std::string log = ReadOr(job.job_dir + "/worker.log");
 		INFO("worker.log:\n", log);
 		CHECK(run.exit_status == static_cast<int>(WorkerExit::Workspace));
-		CHECK(Contains(FailedReason(run), "https://***@127.0.0.1:1/nothing.git"));
-		CHECK_FALSE(Contains(FailedReason(run), "hunter2"));
+		CHECK(Contains(run.FailedReason(), "https://***@127.0.0.1:1/nothing.git"));
+		CHECK_FALSE(Contains(run.FailedReason(), "hunter2"));
 		CHECK_FALSE(Contains(log, "hunter2"));
 	}
 }
@@ -108,7 +95,7 @@ TEST_CASE("A missing image fails with WorkerExit::Image and says how to build it
 	const WorkerRun run = RunWorker(job, std::chrono::seconds(20));
 	CHECK(run.exit_status == static_cast<int>(WorkerExit::Image));
 	CHECK(run.Kinds() == std::vector<Kind>{Kind::Preparing, Kind::Failed});
-	const std::string reason = FailedReason(run);
+	const std::string reason = run.FailedReason();
 	CHECK(Contains(reason, "image \"localhost/osprey-no-such-image:latest\" not found on the engine"));
 	CHECK(Contains(reason, "podman build -t localhost/osprey-no-such-image:latest -f "));
 	CHECK(Contains(reason, "images/claude-code/Containerfile"));
@@ -123,7 +110,7 @@ TEST_CASE("An unreachable engine fails with WorkerExit::Engine")
 	const WorkerRun run = RunWorker(job, std::chrono::seconds(20));
 	CHECK(run.exit_status == static_cast<int>(WorkerExit::Engine));
 	CHECK(run.Kinds() == std::vector<Kind>{Kind::Preparing, Kind::Failed});
-	CHECK(Contains(FailedReason(run), "engine unreachable at " + job.engine_socket));
+	CHECK(Contains(run.FailedReason(), "engine unreachable at " + job.engine_socket));
 }
 
 TEST_CASE("An agent exiting 3 is Finished 3 and WorkerExit::AgentFailed")

@@ -18,19 +18,6 @@ using namespace osprey;
 using namespace osprey::test;
 using Kind = WorkerEvent::Kind;
 
-static bool
-Contains(const std::string &haystack, const std::string &needle)
-{
-	return haystack.find(needle) != std::string::npos;
-}
-
-static std::string
-FailedReason(const WorkerRun &run)
-{
-	const auto *failed = run.Find(Kind::Failed);
-	return failed != nullptr ? failed->reason : std::string("(no failed event)");
-}
-
 TEST_CASE("SIGTERM mid-run stops and removes the container quickly: WorkerExit::Stopped")
 {
 	ScratchDir scratch;
@@ -63,7 +50,7 @@ TEST_CASE("SIGTERM mid-run stops and removes the container quickly: WorkerExit::
 		CHECK(run.exit_status == static_cast<int>(WorkerExit::Stopped));
 		CHECK(run.Kinds() == std::vector<Kind>{Kind::Preparing, Kind::Starting, Kind::Running,
 						       Kind::Failed});
-		CHECK(Contains(FailedReason(run), "SIGTERM"));
+		CHECK(Contains(run.FailedReason(), "SIGTERM"));
 		/* the entry script passes SIGTERM on: well within the grace period */
 		CHECK(took < std::chrono::seconds(5));
 		CHECK(ContainersOfJob(job.job_id) == 0);

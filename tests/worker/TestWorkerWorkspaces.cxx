@@ -22,12 +22,6 @@ static const std::vector<Kind> kSucceeded{Kind::Preparing, Kind::Starting, Kind:
 
 static std::vector<long long> running_times;
 
-static bool
-Contains(const std::string &haystack, const std::string &needle)
-{
-	return haystack.find(needle) != std::string::npos;
-}
-
 /* @p line as a whole line of @p text */
 static bool
 HasLine(const std::string &text, const std::string &line)

@@ -146,4 +146,10 @@ ReadOr(const std::string &path)
 	}
 }
 
+bool
+Contains(const std::string &haystack, const std::string &needle)
+{
+	return haystack.find(needle) != std::string::npos;
+}
+
 } // namespace osprey::test

@@ -55,6 +55,8 @@ struct WorkerRun {
 
 	std::vector<WorkerEvent::Kind> Kinds() const;
 	const WorkerEvent *Find(WorkerEvent::Kind kind) const;
+	/// The reason of the Failed event, or "(no failed event)".
+	std::string FailedReason() const;
 };
 
 /// osprey-worker as a child: fds 0 and 1 on /dev/null, fd 2 appended to
@@ -104,6 +106,9 @@ WorkerRun RunWorker(const WorkerJob &job,
 
 /// Containers of the test engine carrying osprey.job=<job_id>.
 std::size_t ContainersOfJob(const std::string &job_id);
+
+/// True when @p haystack contains @p needle.
+bool Contains(const std::string &haystack, const std::string &needle);
 
 /// Whole file, or "" when missing.
 std::string ReadOr(const std::string &path);

@@ -33,6 +33,13 @@ WorkerRun::Find(WorkerEvent::Kind kind) const
 	return nullptr;
 }
 
+std::string
+WorkerRun::FailedReason() const
+{
+	const auto *failed = Find(WorkerEvent::Kind::Failed);
+	return failed != nullptr ? failed->reason : std::string("(no failed event)");
+}
+
 WorkerProcess::WorkerProcess(const std::string &job_dir, const std::vector<std::string> &args)
 {
 	const std::string worker = RequiredEnv("OSPREY_WORKER");
