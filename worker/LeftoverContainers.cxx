@@ -12,14 +12,16 @@ RemoveLeftoverContainers(const std::string &engine_socket, const LeftoverSelecti
 {
 	try {
 		const EngineClient engine(engine_socket, std::chrono::seconds(30));
-		const std::vector<std::string> filter{selection.job_id.empty()
-			? std::string(kManagedLabel) + "=true"
-			: std::string(kJobLabel) + "=" + selection.job_id};
+		std::vector<std::string> filter{std::string(kManagedLabel) + "=true"};
+		if (!selection.job_id.empty())
+			filter.push_back(std::string(kJobLabel) + "=" + selection.job_id);
+		else
+			filter.push_back(std::string(kHomeLabel) + "=" + selection.home);
 		for (const auto &container : engine.ListContainers(filter)) {
 			/* the engine's label filters cannot say "not": done here */
 			const auto daemon = container.labels.find(kDaemonLabel);
-			if (selection.job_id.empty() && !selection.spared_daemon_id.empty() &&
-			    daemon != container.labels.end() && daemon->second == selection.spared_daemon_id)
+			if (selection.job_id.empty() && daemon != container.labels.end() &&
+			    daemon->second == selection.spared_daemon_id)
 				continue;
 			if (engine.RemoveContainer(container.id, true, true))
 				events.Send({WorkerEvent::Kind::Removed, container.id, 0, {}});

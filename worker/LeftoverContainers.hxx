@@ -12,11 +12,12 @@ namespace osprey {
 
 class EventChannel;
 
-/// Which containers: one job's, or all of Osprey's (osprey.managed=true)
-/// but those of the running supervisor's own jobs.
+/// Which containers: one job's, or all of one Osprey home's but those of
+/// its running supervisor's own jobs.
 struct LeftoverSelection {
 	std::string job_id;           // when not empty: this job's only
-	std::string spared_daemon_id; // else: all but those labelled with it
+	std::string home;             // else: those labelled with this home
+	std::string spared_daemon_id; // but not with this supervisor
 };
 
 /// Removes the selected containers forcibly, with their anonymous volumes.

@@ -29,7 +29,7 @@ using namespace osprey;
 
 static constexpr const char *kUsage =
 	"Usage: osprey-worker [--job FILE]\n"
-	"       osprey-worker --remove-containers SOCKET [JOB | --spare-daemon ID]\n"
+	"       osprey-worker --remove-containers SOCKET (JOB | --home DIR --spare-daemon ID)\n"
 	"\n"
 	"Runs one Osprey job: prepares its workspace, runs the agent container, and\n"
 	"reports progress. Started by the Osprey daemon (osprey start), not by hand.\n"
@@ -41,11 +41,11 @@ static constexpr const char *kUsage =
 	"Options:\n"
 	"  --job FILE   read the job's JSON line from FILE instead (for debugging by\n"
 	"               hand) and print the events on standard output\n"
-	"  --remove-containers SOCKET [JOB | --spare-daemon ID]\n"
+	"  --remove-containers SOCKET (JOB | --home DIR --spare-daemon ID)\n"
 	"               run no job: remove the containers Osprey left on the engine\n"
-	"               at SOCKET (JOB's, or all of them but those of the daemon\n"
-	"               ID's jobs), reporting \"removed\" events on fd 3 (on standard\n"
-	"               output when fd 3 is not open)\n"
+	"               at SOCKET: JOB's, or those of the Osprey home DIR but the\n"
+	"               ones of daemon ID's jobs; report \"removed\" events on fd 3\n"
+	"               (on standard output when fd 3 is not open)\n"
 	"  --help       show this help\n"
 	"  --version    show the version\n"
 	"\n"
@@ -83,12 +83,11 @@ main(int argc, char **argv)
 	const auto started = std::chrono::steady_clock::now();
 	const char *job_file = nullptr;
 	if (argc >= 3 && std::string_view(argv[1]) == "--remove-containers") {
-		if (argc == 3)
-			return Exit(RemoveContainers(argv[2], {}));
-		if (argc == 4 && argv[3][0] != '-')
-			return Exit(RemoveContainers(argv[2], {argv[3], {}}));
-		if (argc == 5 && std::string_view(argv[3]) == "--spare-daemon")
-			return Exit(RemoveContainers(argv[2], {{}, argv[4]}));
+		if (argc == 4 && argv[3][0] != '-' && argv[3][0] != '\0')
+			return Exit(RemoveContainers(argv[2], {argv[3], {}, {}}));
+		if (argc == 7 && std::string_view(argv[3]) == "--home" && argv[4][0] == '/' &&
+		    std::string_view(argv[5]) == "--spare-daemon")
+			return Exit(RemoveContainers(argv[2], {{}, argv[4], argv[6]}));
 		std::fprintf(stderr, "osprey-worker: bad --remove-containers arguments\n%s", kUsage);
 		return Exit(WorkerExit::Usage);
 	}

@@ -89,7 +89,8 @@ ToJsonLine(const WorkerJob &j)
 	char cpus[32];
 	std::snprintf(cpus, sizeof(cpus), "%.17g", j.cpus);
 	return json::Serialize(json::Value::MakeObject({
-		{"job", Str(j.job_id)}, {"pipeline", Str(j.pipeline)}, {"daemon", Str(j.daemon_id)},
+		{"job", Str(j.job_id)}, {"pipeline", Str(j.pipeline)}, {"home", Str(j.home)},
+		{"daemon", Str(j.daemon_id)},
 		{"job_dir", Str(j.job_dir)}, {"cache_dir", Str(j.cache_dir)},
 		{"engine_socket", Str(j.engine_socket)}, {"image", Str(j.image)},
 		{"user", Str(j.user)}, {"network", Str(j.network)},
@@ -114,6 +115,7 @@ ParseWorkerJob(std::string_view line)
 	WorkerJob j;
 	j.job_id = r.String("job");
 	j.pipeline = r.String("pipeline");
+	j.home = r.String("home");
 	j.daemon_id = r.String("daemon");
 	j.job_dir = r.String("job_dir");
 	j.cache_dir = r.String("cache_dir");

@@ -24,10 +24,11 @@ namespace osprey {
 
 struct WorkerJob {
 	std::string job_id, pipeline;
-	/** the supervisor that started the job (a random id per `osprey start`):
-	    labels the container, so that its start-up sweep of leftovers spares
-	    the containers of its own jobs */
-	std::string daemon_id;
+	/** the Osprey home and the supervisor (a random id per `osprey start`)
+	    the job belongs to; both label the container, so that a daemon's
+	    start-up sweep of leftovers takes only its own home's and spares its
+	    own jobs' (several homes may share one engine) */
+	std::string home, daemon_id;
 	/** ~/.osprey/jobs/<id>: prompt.md is there; output.log and result.md go there */
 	std::string job_dir;
 	/** ~/.osprey/cache: git-worktree keeps its clones here */

@@ -60,7 +60,7 @@ JobTable::Restore()
 	}
 	/* every container of ours is a leftover but those of the jobs this
 	   daemon starts meanwhile */
-	sweeps.RemoveAllBut(pipelines.Global().container.socket, daemon_id);
+	sweeps.RemoveAllBut(pipelines.Global().container.socket, home.Root(), daemon_id);
 	PruneOldJobs();
 }
 

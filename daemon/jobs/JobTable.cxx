@@ -195,6 +195,7 @@ BuildWorkerJob(const Job &job, const Pipeline &p, const GlobalConfig &global, co
 	const auto &c = global.container;
 	WorkerJob w;
 	w.job_id = job.record.id;
+	w.home = home.Root();
 	w.daemon_id = daemon_id;
 	w.pipeline = job.record.pipeline;
 	w.job_dir = job.files.dir;

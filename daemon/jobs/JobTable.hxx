@@ -35,7 +35,7 @@ class JobTable final : uv::Timer::Listener {
 	PipelineSet &pipelines;
 	Notifier &notifier;
 	const std::string worker_path;
-	/* random, per start: labels our jobs' containers (WorkerJob::daemon_id) */
+	/* random, per start: labels our jobs' containers (WorkerJob) */
 	const std::string daemon_id;
 	/* removes what dead workers and a dead daemon left on the engine */
 	ContainerSweeps sweeps;

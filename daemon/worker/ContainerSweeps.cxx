@@ -49,9 +49,11 @@ ContainerSweeps::RemoveOfJob(const std::string &engine_socket, const std::string
 }
 
 void
-ContainerSweeps::RemoveAllBut(const std::string &engine_socket, const std::string &daemon_id) noexcept
+ContainerSweeps::RemoveAllBut(const std::string &engine_socket, const std::string &home,
+			      const std::string &daemon_id) noexcept
 {
-	Start({worker_path, "--remove-containers", engine_socket, "--spare-daemon", daemon_id}, {});
+	Start({worker_path, "--remove-containers", engine_socket, "--home", home, "--spare-daemon",
+	       daemon_id}, {});
 }
 
 void

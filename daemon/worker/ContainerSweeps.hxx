@@ -34,10 +34,11 @@ public:
 	/// What was removed, and any failure, goes to the log.
 	void RemoveOfJob(const std::string &engine_socket, const std::string &job_id) noexcept;
 
-	/// Removes every Osprey container but those of the jobs of the
-	/// supervisor @p daemon_id (WorkerJob::daemon_id): at start, what a
+	/// Removes every container of the Osprey home @p home but those of the
+	/// jobs of the supervisor @p daemon_id (WorkerJob): at start, what a
 	/// dead daemon left, without racing the new daemon's first jobs.
-	void RemoveAllBut(const std::string &engine_socket, const std::string &daemon_id) noexcept;
+	void RemoveAllBut(const std::string &engine_socket, const std::string &home,
+			  const std::string &daemon_id) noexcept;
 
 	/// Lets the loop end: running sweeps are no longer watched, yet finish
 	/// on their own.

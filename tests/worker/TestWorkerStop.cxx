@@ -103,6 +103,7 @@ TEST_CASE("After a SIGKILL of the worker, --remove-containers finds its containe
 {
 	ScratchDir scratch;
 	WorkerJob job = MakeJob(scratch.Path(), "Take your time\nSLEEP 30\n");
+	job.home = scratch.Path() + "/home";
 	job.daemon_id = "d1";
 	WorkerProcess worker(job.job_dir);
 	worker.Send(job);
@@ -113,16 +114,27 @@ TEST_CASE("After a SIGKILL of the worker, --remove-containers finds its containe
 
 	EngineClient engine(job.engine_socket);
 	const auto found = engine.ListContainers({"osprey.job=" + job.job_id, "osprey.managed=true",
-						  "osprey.pipeline=worker-test", "osprey.daemon=d1"});
+						  "osprey.pipeline=worker-test", "osprey.home=" + job.home,
+						  "osprey.daemon=d1"});
 	REQUIRE(found.size() == 1);
 
-	/* a daemon's start-up sweep spares its own jobs' containers */
-	WorkerProcess spare(job.job_dir, {"--remove-containers", job.engine_socket, "--spare-daemon", "d1"});
-	const WorkerRun spared = spare.Finish(std::chrono::seconds(30));
-	CHECK(spared.exit_status == 0);
-	for (const auto &event : spared.events)
-		CHECK(event.container != found[0].id);
-	CHECK(ContainersOfJob(job.job_id) == 1);
+	/* a daemon's start-up sweep takes its own home's containers only, and
+	   spares those of its own jobs */
+	const auto start_up_sweep = [&](const std::string &home, const std::string &daemon) {
+		WorkerProcess sweep(job.job_dir, {"--remove-containers", job.engine_socket, "--home", home,
+						  "--spare-daemon", daemon});
+		return sweep.Finish(std::chrono::seconds(30));
+	};
+	for (const auto &[home, daemon] : {std::pair{scratch.Path() + "/other-home", std::string("d2")},
+					   std::pair{job.home, std::string("d1")}}) {
+		CAPTURE(home);
+		CAPTURE(daemon);
+		const WorkerRun spared = start_up_sweep(home, daemon);
+		CHECK(spared.exit_status == 0);
+		for (const auto &event : spared.events)
+			CHECK(event.container != found[0].id);
+		CHECK(ContainersOfJob(job.job_id) == 1);
+	}
 
 	/* what the supervisor does after a worker died: remove that job's */
 	WorkerProcess sweep(job.job_dir, {"--remove-containers", job.engine_socket, job.job_id});
@@ -140,18 +152,48 @@ TEST_CASE("After a SIGKILL of the worker, --remove-containers finds its containe
 	CHECK(second.events.empty());
 }
 
+TEST_CASE("A new daemon's start-up sweep removes what its home's dead daemon left")
+{
+	ScratchDir scratch;
+	WorkerJob job = MakeJob(scratch.Path(), "Take your time\nSLEEP 30\n");
+	job.home = scratch.Path() + "/home";
+	job.daemon_id = "dead";
+	WorkerProcess worker(job.job_dir);
+	worker.Send(job);
+	REQUIRE(worker.WaitFor(Kind::Running, std::chrono::seconds(30)));
+	REQUIRE(::kill(worker.GetPid(), SIGKILL) == 0);
+	worker.CloseChannel();
+	const WorkerRun killed = worker.Finish(std::chrono::seconds(10));
+	REQUIRE(killed.Find(Kind::Running) != nullptr);
+	const std::string container = killed.Find(Kind::Running)->container;
+
+	WorkerProcess sweep(job.job_dir, {"--remove-containers", job.engine_socket, "--home", job.home,
+					  "--spare-daemon", "alive"});
+	const WorkerRun swept = sweep.Finish(std::chrono::seconds(30));
+	CHECK(swept.exit_status == 0);
+	REQUIRE(swept.Kinds() == std::vector<Kind>{Kind::Removed});
+	CHECK(swept.events[0].container == container);
+	CHECK(ContainersOfJob(job.job_id) == 0);
+}
+
 TEST_CASE("osprey-worker --remove-containers on an engine that is not there: a failed event, exit 4")
 {
 	ScratchDir scratch;
 	const auto socket = scratch.Path() + "/no-engine.sock";
-	WorkerProcess sweep(scratch.Path(), {"--remove-containers", socket});
+	WorkerProcess sweep(scratch.Path(), {"--remove-containers", socket, "some-job"});
 	const WorkerRun run = sweep.Finish(std::chrono::seconds(30));
 	CHECK(run.exit_status == static_cast<int>(WorkerExit::Engine));
 	REQUIRE(run.Kinds() == std::vector<Kind>{Kind::Failed});
 	CHECK(Contains(run.events[0].reason, socket));
 
-	WorkerProcess usage(scratch.Path(), {"--remove-containers", socket, "--spare-daemon"});
-	CHECK(usage.Finish(std::chrono::seconds(30)).exit_status == static_cast<int>(WorkerExit::Usage));
+	for (const auto &args : {std::vector<std::string>{"--remove-containers", socket},
+				 std::vector<std::string>{"--remove-containers", socket, "--spare-daemon"},
+				 std::vector<std::string>{"--remove-containers", socket, "--home", "relative",
+							  "--spare-daemon", "d"}}) {
+		WorkerProcess usage(scratch.Path(), args);
+		CHECK(usage.Finish(std::chrono::seconds(30)).exit_status ==
+		      static_cast<int>(WorkerExit::Usage));
+	}
 }
 
 TEST_CASE("Closing the channel (the supervisor died) stops the job too")

@@ -46,6 +46,8 @@ MakeContainerSpec(const WorkerJob &job, const std::string &workspace,
 	spec.working_dir = paths::kWorkspace;
 	spec.labels = {{kJobLabel, job.job_id}, {kPipelineLabel, job.pipeline},
 		       {kManagedLabel, "true"}};
+	if (!job.home.empty())
+		spec.labels.emplace(kHomeLabel, job.home);
 	if (!job.daemon_id.empty())
 		spec.labels.emplace(kDaemonLabel, job.daemon_id);
 

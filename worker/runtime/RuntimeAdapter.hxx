@@ -23,7 +23,9 @@ inline constexpr const char *kEntry = "osprey-agent-entry";
 } // namespace container_paths
 
 inline constexpr const char *kManagedLabel = "osprey.managed";
-/// The supervisor that started the job (WorkerJob::daemon_id).
+/// The Osprey home and the supervisor the job belongs to (WorkerJob::home,
+/// WorkerJob::daemon_id).
+inline constexpr const char *kHomeLabel = "osprey.home";
 inline constexpr const char *kDaemonLabel = "osprey.daemon";
 
 class RuntimeAdapter {

@@ -30,6 +30,7 @@ SampleJob()
 	job.auth = AgentAuth::OAuth;
 	job.oauth_path = "/home/u/.claude";
 	job.workspace = WorkspaceType::GitClone;
+	job.home = "/home/u/.osprey";
 	job.daemon_id = "d4e5";
 	return job;
 }
@@ -62,7 +63,7 @@ TEST_CASE("MakeContainerSpec for claude-code with oauth")
 	CHECK(spec.working_dir == "/workspace");
 	CHECK(spec.labels == std::map<std::string, std::string>{
 		{"osprey.job", "20261122-abc"}, {"osprey.pipeline", "deploy"}, {"osprey.managed", "true"},
-		{"osprey.daemon", "d4e5"}});
+		{"osprey.home", "/home/u/.osprey"}, {"osprey.daemon", "d4e5"}});
 
 	SUBCASE("binds") {
 		CHECK(HasBind(spec, job.job_dir + "/workspace:/workspace:rw"));
