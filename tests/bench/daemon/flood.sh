@@ -20,22 +20,11 @@ requests=${2:-10000}
 sleep_s=${3:-600}
 cap_s=${4:-300}
 here=$(dirname "$(realpath "$0")")
-top=$(realpath "$here/../../..")
 . "$here/lib.sh"
 
-tmp=$(mktemp -d /tmp/obf.XXXXXX) # short: the engine's socket lives here
-pids=()
-cleanup() {
-	for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-	wait 2>/dev/null || true
-	bash "$top/tests/support/engine.sh" stop "$tmp/engine" > /dev/null 2>&1 || true
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+scratch obf
 
-socket=$(bash "$top/tests/support/engine.sh" start "$tmp/engine")
-bash "$top/tests/support/engine.sh" image "$tmp/engine" > /dev/null
+start_engine
 
 port=$(free_port)
 export OSPREY_HOME=$tmp/home

@@ -15,19 +15,10 @@ build=$(realpath "$1")
 seconds=${2:-10}
 rounds=${3:-3}
 here=$(dirname "$(realpath "$0")")
-top=$(realpath "$here/../../..")
 . "$here/lib.sh"
-lua=$top/tests/bench/http/post-wrong-signature.lua
+lua=$BENCH_TOP/tests/bench/http/post-wrong-signature.lua
 
-tmp=$(mktemp -d /tmp/osprey-bench-ingest.XXXXXX)
-pids=()
-cleanup() {
-	for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-	wait 2>/dev/null || true
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+scratch osprey-bench-ingest
 
 # the daemon: one signed pipeline, engine not needed for 401s
 osprey_port=$(free_port)

@@ -8,22 +8,11 @@ set -euo pipefail
 build=$(realpath "$1")
 runs=${2:-20}
 here=$(dirname "$(realpath "$0")")
-top=$(realpath "$here/../../..")
 . "$here/lib.sh"
 
-tmp=$(mktemp -d /tmp/obl.XXXXXX) # short: the engine's socket lives here
-pids=()
-cleanup() {
-	for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-	wait 2>/dev/null || true
-	bash "$top/tests/support/engine.sh" stop "$tmp/engine" > /dev/null 2>&1 || true
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+scratch obl
 
-socket=$(bash "$top/tests/support/engine.sh" start "$tmp/engine")
-bash "$top/tests/support/engine.sh" image "$tmp/engine" > /dev/null
+start_engine
 
 port=$(free_port)
 bash "$here/gen-home.sh" "$tmp/home" 1 port="$port" socket="$socket" max_concurrent=3 prompt="SLEEP 1"

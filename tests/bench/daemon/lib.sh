@@ -1,6 +1,33 @@
 # Helpers shared by the daemon benchmarks (sourced, not run). Every figure a
 # section reports goes through table/goal so scripts/bench can collect them.
 
+BENCH_TOP=$(realpath "$(dirname "${BASH_SOURCE[0]}")/../../..")
+
+# scratch NAME: a temporary directory $tmp (short: an engine's socket may
+# live in it) and an array $pids of processes; at exit the processes are
+# killed, an engine started by start_engine stopped and $tmp removed
+scratch() {
+	tmp=$(mktemp -d "/tmp/$1.XXXXXX")
+	pids=()
+	trap scratch_cleanup EXIT
+	trap 'exit 130' INT TERM
+}
+scratch_cleanup() {
+	for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+	wait 2>/dev/null || true
+	if [ -d "$tmp/engine" ]; then
+		bash "$BENCH_TOP/tests/support/engine.sh" stop "$tmp/engine" > /dev/null 2>&1 || true
+	fi
+	rm -rf "$tmp"
+}
+
+# start_engine: a private Podman engine under $tmp/engine with the test
+# image (tests/support/engine.sh); sets $socket
+start_engine() {
+	socket=$(bash "$BENCH_TOP/tests/support/engine.sh" start "$tmp/engine")
+	bash "$BENCH_TOP/tests/support/engine.sh" image "$tmp/engine" > /dev/null
+}
+
 BENCH_BODY='{"action":"opened","number":42,"ref":"refs/heads/ma"}' # 53 bytes, as tests/bench/http
 BENCH_SECRET=bench-secret
 

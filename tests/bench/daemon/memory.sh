@@ -12,15 +12,7 @@ requests=${3:-10000}
 here=$(dirname "$(realpath "$0")")
 . "$here/lib.sh"
 
-tmp=$(mktemp -d /tmp/osprey-bench-memory.XXXXXX)
-pids=()
-cleanup() {
-	for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-	wait 2>/dev/null || true
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+scratch osprey-bench-memory
 
 zeros=$(printf '0%.0s' {1..64})
 targets() { # prefix: JSON targets bench-1..bench-n with a wrong signature
