@@ -116,7 +116,7 @@ JobRun::RunContainer(const std::string &workspace_path)
 	log.Line("container " + std::string(ShortId(container)) + " starting after " +
 		 std::to_string(ElapsedMs()) + " ms");
 	bool first = true;
-	engine.StartAttached(container, [&](LogStream stream, std::string_view data) {
+	engine.StartAttached(container, spec.tty, [&](LogStream stream, std::string_view data) {
 		if (first) {
 			first = false;
 			log.Line("first output of the agent after " + std::to_string(ElapsedMs()) + " ms");

@@ -15,11 +15,11 @@
 namespace osprey {
 
 void
-EngineClient::StartAttached(std::string_view id, const LogDemuxer::Sink &sink,
+EngineClient::StartAttached(std::string_view id, bool tty, const LogDemuxer::Sink &sink,
 			    std::stop_token stop) const
 {
 	const std::string what = "attaching to container " + std::string(ShortId(id));
-	LogDemuxer demuxer(InspectContainer(id).tty, sink);
+	LogDemuxer demuxer(tty, sink);
 
 	/* The attach request blocks this thread until the container's output
 	   ends; the start is sent from a helper thread once the attach stream

@@ -18,7 +18,7 @@
 //	EngineClient engine(socket_path);
 //	engine.RequireImage(spec.image, "osprey image build claude-code");
 //	const std::string id = engine.CreateContainer(spec); // labelled kJobLabel=<job>
-//	engine.StartAttached(id, WriteToFds(log_fd, log_fd)); // returns once it exited
+//	engine.StartAttached(id, spec.tty, WriteToFds(log_fd, log_fd)); // returns once it exited
 //	const int status = engine.WaitContainer(id);
 //	engine.RemoveContainer(id);
 //
@@ -125,8 +125,11 @@ public:
 	/// Framed and TTY (raw) containers alike. Exceptions from @p sink abort
 	/// the stream and propagate, and @p stop detaches (EngineCallCancelled):
 	/// either way the container keeps running. A failed start throws the
-	/// engine's error.
-	void StartAttached(std::string_view id, const LogDemuxer::Sink &sink,
+	/// engine's error. @p tty is the container's ContainerSpec::tty (it
+	/// decides the stream's framing): passed rather than inspected, since
+	/// the caller created the container, which saves a round trip before
+	/// the start.
+	void StartAttached(std::string_view id, bool tty, const LogDemuxer::Sink &sink,
 			   std::stop_token stop = {}) const;
 
 	/// Hands the container's logged stdout and stderr to @p sink as they

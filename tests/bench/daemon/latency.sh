@@ -87,7 +87,7 @@ report "$(printf '%-34s %10s %10s' '(daemon: POST -> 202 answered)' "$a50" '')"
 report '```'
 report ""
 report "Where the time goes (medians, ms): daemon: trigger -> osprey-worker's first log line $s_up;"
-report "image check + workspace $s_ready; container create $s_created; create done -> running (inspect, attach, start) $s_running."
+report "image check + workspace $s_ready; container create $s_created; create done -> running (attach, start) $s_running."
 report "Direct: create $x_create; create done -> running (start) $x_start."
 report ""
 report "jobs ended: $states. Per run (ms) daemon: $(python3 -c 'import json,sys; print(" ".join(str(v) for v in json.loads(sys.argv[1])["daemon"]))' "$result")"

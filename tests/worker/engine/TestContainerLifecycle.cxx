@@ -183,7 +183,7 @@ TEST_CASE("Create-to-running latency (20 containers)")
 		const auto t3 = Clock::now();
 		const std::string attached = containers.Create(TestSpec({"echo", "started"}));
 		bool seen = false;
-		Engine().StartAttached(attached, [&](LogStream, std::string_view) {
+		Engine().StartAttached(attached, false, [&](LogStream, std::string_view) {
 			if (!seen)
 				first_output.Add(Clock::now() - t3);
 			seen = true;

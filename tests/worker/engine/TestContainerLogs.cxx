@@ -82,7 +82,7 @@ TEST_CASE("1 MiB on each stream arrives intact, attached and from the log")
 	};
 
 	Recorded attached;
-	Engine().StartAttached(id, attached.Sink());
+	Engine().StartAttached(id, false, attached.Sink());
 	CHECK(Engine().WaitContainer(id) == 0);
 	check(attached);
 
@@ -97,7 +97,7 @@ TEST_CASE("StartAttached keeps stdout and stderr in the order they were written"
 	const std::string id = containers.Create(TestSpec({"sh", "-c",
 		"for i in 1 2 3; do echo out$i; sleep 0.05; echo err$i >&2; sleep 0.05; done"}));
 	Recorded logs;
-	Engine().StartAttached(id, logs.Sink());
+	Engine().StartAttached(id, false, logs.Sink());
 	CHECK(logs.out == "out1\nout2\nout3\n");
 	CHECK(logs.err == "err1\nerr2\nerr3\n");
 	CHECK(logs.order == "oeoeoe");
@@ -110,7 +110,7 @@ TEST_CASE("StartAttached reports a failed start instead of waiting forever")
 	const std::string id = containers.Create(TestSpec({"/no/such/program"}));
 	const auto start = Clock::now();
 	try {
-		Engine().StartAttached(id, [](LogStream, std::string_view) {});
+		Engine().StartAttached(id, false, [](LogStream, std::string_view) {});
 		FAIL("started a container without its program");
 	} catch (const EngineError &e) {
 		INFO(std::string(e.what()));
@@ -188,7 +188,7 @@ TEST_CASE("StartAttached reads a TTY container's raw stream")
 	Containers containers;
 	const std::string id = containers.Create(spec);
 	Recorded logs;
-	Engine().StartAttached(id, logs.Sink());
+	Engine().StartAttached(id, spec.tty, logs.Sink());
 	CHECK(logs.out == "hello\r\noops\r\n");
 	CHECK(logs.err.empty());
 	CHECK(Engine().WaitContainer(id) == 0);
@@ -201,6 +201,17 @@ TEST_CASE("StreamLogs of a missing container is the engine's 404")
 		FAIL("streamed a missing container");
 	} catch (const EngineError &e) {
 		CHECK(e.IsNotFound());
+	}
+}
+
+TEST_CASE("StartAttached of a missing container is the engine's 404, not a hang")
+{
+	try {
+		Engine().StartAttached("osprey-no-such-container", false, [](LogStream, std::string_view) {});
+		FAIL("attached to a missing container");
+	} catch (const EngineError &e) {
+		CHECK(e.IsNotFound());
+		CHECK(std::string(e.what()).starts_with("attaching to container osprey-no-su"));
 	}
 }
 
