@@ -99,18 +99,29 @@ TEST_CASE("SIGTERM while git hangs kills git and stops the job")
 	CHECK_FALSE(PathExists(job.job_dir + "/workspace"));
 }
 
+/* Runs @p job and kills its worker (SIGKILL) once the container runs: what a
+   dead worker, or a dead daemon's, leaves behind. Returns the container id. */
+static std::string
+KillMidRun(const WorkerJob &job)
+{
+	WorkerProcess worker(job.job_dir);
+	worker.Send(job);
+	REQUIRE(worker.WaitFor(Kind::Running, std::chrono::seconds(30)));
+	REQUIRE(::kill(worker.GetPid(), SIGKILL) == 0);
+	worker.CloseChannel();
+	const WorkerRun killed = worker.Finish(std::chrono::seconds(10));
+	CHECK(killed.exit_status == -1);
+	REQUIRE(killed.Find(Kind::Running) != nullptr);
+	return killed.Find(Kind::Running)->container;
+}
+
 TEST_CASE("After a SIGKILL of the worker, --remove-containers finds its container by label and removes it")
 {
 	ScratchDir scratch;
 	WorkerJob job = MakeJob(scratch.Path(), "Take your time\nSLEEP 30\n");
 	job.home = scratch.Path() + "/home";
 	job.daemon_id = "d1";
-	WorkerProcess worker(job.job_dir);
-	worker.Send(job);
-	REQUIRE(worker.WaitFor(Kind::Running, std::chrono::seconds(30)));
-	REQUIRE(::kill(worker.GetPid(), SIGKILL) == 0);
-	worker.CloseChannel();
-	CHECK(worker.Finish(std::chrono::seconds(10)).exit_status == -1);
+	KillMidRun(job);
 
 	EngineClient engine(job.engine_socket);
 	const auto found = engine.ListContainers({"osprey.job=" + job.job_id, "osprey.managed=true",
@@ -158,14 +169,7 @@ TEST_CASE("A new daemon's start-up sweep removes what its home's dead daemon lef
 	WorkerJob job = MakeJob(scratch.Path(), "Take your time\nSLEEP 30\n");
 	job.home = scratch.Path() + "/home";
 	job.daemon_id = "dead";
-	WorkerProcess worker(job.job_dir);
-	worker.Send(job);
-	REQUIRE(worker.WaitFor(Kind::Running, std::chrono::seconds(30)));
-	REQUIRE(::kill(worker.GetPid(), SIGKILL) == 0);
-	worker.CloseChannel();
-	const WorkerRun killed = worker.Finish(std::chrono::seconds(10));
-	REQUIRE(killed.Find(Kind::Running) != nullptr);
-	const std::string container = killed.Find(Kind::Running)->container;
+	const std::string container = KillMidRun(job);
 
 	WorkerProcess sweep(job.job_dir, {"--remove-containers", job.engine_socket, "--home", job.home,
 					  "--spare-daemon", "alive"});
