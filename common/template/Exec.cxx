@@ -16,8 +16,10 @@ static constexpr int max_exec_depth = 1000;
 // the same thread, so a small render allocates nothing but its output.
 static thread_local std::vector<Exec::Variable> spare_vars;
 
-Exec::Exec(std::string &out, const TreeSet &set) noexcept :out_(out), set_(set)
+Exec::Exec(std::string &out, const TreeSet &set, const Limits &limits) noexcept
+	:out_(out), set_(set), limits_(limits)
 {
+	StartLimits();
 	vars_.swap(spare_vars);
 	vars_.clear();
 }
@@ -37,12 +39,6 @@ Exec::Fail(const std::string &message) const
 	const auto where = Locate(set_.source, node_->pos);
 	throw ExecError("line " + std::to_string(where.line) + ", column " +
 			std::to_string(where.column) + ": " + message);
-}
-
-std::string_view
-Exec::Intern(std::string &&s)
-{
-	return strings_.emplace_front(std::move(s));
 }
 
 void
@@ -90,9 +86,10 @@ Exec::Flow
 Exec::Walk(const Datum &dot, const Node *node)
 {
 	node_ = node;
+	Step();
 	switch (node->type) {
 	case NodeType::Text:
-		out_ += static_cast<const TextNode *>(node)->text;
+		Emit(static_cast<const TextNode *>(node)->text);
 		return Flow::Normal;
 	case NodeType::Action: {
 		const auto *action = static_cast<const ActionNode *>(node);
@@ -150,6 +147,7 @@ Exec::WalkRange(const Datum &dot, const BranchNode *node)
 	// One iteration: $v (and $i) are the top variables, declared by the
 	// pipeline; the body's own variables are dropped afterwards.
 	auto iteration = [&](const Datum &index, const Datum &elem) {
+		Step(); // an empty body costs a step too
 		if (ndecl > 0)
 			vars_[mark - 1].value = elem;
 		if (ndecl > 1)
@@ -220,7 +218,15 @@ Exec::WalkTemplate(const Datum &dot, const TemplateNode *node)
 void
 Exec::PrintValue(const Datum &value)
 {
+	// Strings, the values a template can build big, are checked before
+	// they are appended; anything else is a piece of the payload (or a
+	// scalar), formatted in place and checked after.
+	if (value.kind == Datum::Kind::String) {
+		Emit(value.str);
+		return;
+	}
 	FormatValue(out_, value);
+	CheckOutput();
 }
 
 } // namespace osprey::tmpl

@@ -5,7 +5,10 @@
 #include "Datum.hxx"
 #include "Node.hxx"
 #include "Parser.hxx"
+#include "Template.hxx"
 
+#include <chrono>
+#include <cstdint>
 #include <forward_list>
 #include <span>
 #include <string>
@@ -22,7 +25,8 @@ public:
 		Datum value;
 	};
 
-	Exec(std::string &out, const TreeSet &set) noexcept;
+	/// Appends to @p out; @p limits must outlive this object.
+	Exec(std::string &out, const TreeSet &set, const Limits &limits) noexcept;
 	~Exec() noexcept;
 	Exec(const Exec &) = delete;
 	Exec &operator=(const Exec &) = delete;
@@ -31,8 +35,13 @@ public:
 
 	[[noreturn]] void Fail(const std::string &message) const;
 
-	/// Copies @p s into storage that lives as long as this rendering.
+	/// Copies @p s into storage that lives as long as this rendering;
+	/// throws LimitError past Limits::output_bytes or built_bytes.
 	std::string_view Intern(std::string &&s);
+
+	/// The most a string built by a function may hold (Sprintf stops
+	/// early past it, Intern then refuses it).
+	std::size_t MaxBuilt() const noexcept { return limits_.output_bytes; }
 
 private:
 	enum class Flow : std::uint8_t { Normal, Break, Continue };
@@ -43,6 +52,25 @@ private:
 	std::forward_list<std::string> strings_; // allocates only when used
 	const Node *node_ = nullptr; // where we are, for error messages
 	int depth_ = 0;
+
+	// ExecLimits.cxx: the bounds of Limits, counted as we go
+	const Limits &limits_;
+	std::size_t output_end_; // out_.size() may not pass this
+	std::size_t built_ = 0; // bytes interned
+	std::uint64_t steps_ = 0, next_check_ = 0;
+	std::chrono::steady_clock::time_point deadline_;
+
+	/// Counts one step: a node executed or a range iteration. One compare
+	/// on the fast path; the clock is read every few hundred steps.
+	void Step() {
+		if (++steps_ >= next_check_) [[unlikely]]
+			CheckSteps();
+	}
+	void StartLimits();
+	void CheckSteps();
+	void Emit(std::string_view s);
+	void CheckOutput();
+	[[noreturn]] void OutputFull() const;
 
 	// Exec.cxx: statements
 	Flow Walk(const Datum &dot, const Node *node);

@@ -111,7 +111,7 @@ Sprintln(std::string &out, std::span<const Datum> args)
 }
 
 void
-Sprintf(std::string &out, std::string_view format, std::span<const Datum> a)
+Sprintf(std::string &out, std::string_view format, std::span<const Datum> a, std::size_t stop_at)
 {
 	Printer p(out);
 	const std::size_t end = format.size();
@@ -147,7 +147,7 @@ Sprintf(std::string &out, std::string_view format, std::span<const Datum> a)
 		return false;
 	};
 
-	for (std::size_t i = 0; i < end;) {
+	for (std::size_t i = 0; i < end && out.size() <= stop_at;) {
 		good_arg_num = true;
 		const std::size_t lasti = i;
 		while (i < end && format[i] != '%')

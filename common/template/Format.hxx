@@ -23,8 +23,11 @@ void Sprint(std::string &out, std::span<const Datum> args, bool missing_as_no_va
 /// fmt.Sprintln: always spaces, then a newline.
 void Sprintln(std::string &out, std::span<const Datum> args);
 
-/// fmt.Sprintf, including its %!verb(type=value) error forms.
-void Sprintf(std::string &out, std::string_view format, std::span<const Datum> args);
+/// fmt.Sprintf, including its %!verb(type=value) error forms. Stops early
+/// once @p out holds more than @p stop_at bytes (a format from the payload
+/// may hold many wide verbs); the caller sees the size and refuses it.
+void Sprintf(std::string &out, std::string_view format, std::span<const Datum> args,
+	     std::size_t stop_at = std::string::npos);
 
 /// strconv.AppendFloat(dst, v, fmt, prec, 64) for fmt in "eEfgGbxX".
 void AppendGoFloat(std::string &out, double v, char fmt, int prec);

@@ -101,7 +101,7 @@ Exec::EvalFunction(const Datum &dot, const IdentifierNode *fn, std::span<Node *c
 	node_ = fn;
 	if (fn->fn == Builtin::Printf) {
 		std::string s;
-		Sprintf(s, format, argv);
+		Sprintf(s, format, argv, MaxBuilt());
 		return Datum::String(Intern(std::move(s)));
 	}
 	try {

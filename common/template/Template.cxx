@@ -32,16 +32,16 @@ Parse(std::string_view source, std::string_view name)
 }
 
 void
-RenderTo(std::string &out, const Template &tmpl, const json::Value &data)
+RenderTo(std::string &out, const Template &tmpl, const json::Value &data, const Limits &limits)
 {
-	Exec(out, tmpl.Set()).Run(data);
+	Exec(out, tmpl.Set(), limits).Run(data);
 }
 
 std::string
-Render(const Template &tmpl, const json::Value &data)
+Render(const Template &tmpl, const json::Value &data, const Limits &limits)
 {
 	std::string out;
-	RenderTo(out, tmpl, data);
+	RenderTo(out, tmpl, data, limits);
 	return out;
 }
 

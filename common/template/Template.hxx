@@ -9,6 +9,9 @@
 
 #include "json/Value.hxx"
 
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -31,6 +34,33 @@ struct ExecError : std::runtime_error {
 	using std::runtime_error::runtime_error;
 };
 
+/// A rendering that hit one of its Limits, e.g. "rendering stopped at 1 MiB".
+/// what() names no position: the cause is the size of the data, not a place
+/// in the template.
+struct LimitError : ExecError {
+	using ExecError::ExecError;
+};
+
+/// Bounds on one rendering, so that a template over untrusted data cannot
+/// blow up (a nested range over a big array, a recursive {{template}}).
+/// The defaults bound the worst case to tens of milliseconds.
+struct Limits {
+	/// Bytes of output; also the most one built string (printf, print,
+	/// html, js, urlquery) may hold. Checked before appending.
+	std::size_t output_bytes = 1024 * 1024;
+
+	/// Bytes of built strings across the rendering: they live until it
+	/// ends, as variables may hold them.
+	std::size_t built_bytes = 8 * 1024 * 1024;
+
+	/// Evaluation steps: every node executed and every range iteration.
+	std::uint64_t steps = 1'000'000;
+
+	/// Wall-clock budget, a backstop for steps that are slow (comparing
+	/// big strings); checked every 256 steps. Zero: none.
+	std::chrono::milliseconds time{1000};
+};
+
 /// A parsed template with its {{define}}d and {{block}} templates.
 /// Immutable once built: copies share the parse tree, and any number of
 /// threads may render one Template concurrently.
@@ -50,12 +80,13 @@ public:
 /// Parses @p source; throws ParseError.
 Template Parse(std::string_view source, std::string_view name = "template");
 
-/// Renders @p tmpl with @p data as dot and $; throws ExecError. Output
-/// produced before a failure is discarded.
-std::string Render(const Template &tmpl, const json::Value &data);
+/// Renders @p tmpl with @p data as dot and $; throws ExecError (LimitError
+/// past @p limits). Output produced before a failure is discarded.
+std::string Render(const Template &tmpl, const json::Value &data, const Limits &limits = {});
 
 /// Renders into @p out (appending); on ExecError @p out keeps the partial
-/// output.
-void RenderTo(std::string &out, const Template &tmpl, const json::Value &data);
+/// output, at most limits.output_bytes of it.
+void RenderTo(std::string &out, const Template &tmpl, const json::Value &data,
+	      const Limits &limits = {});
 
 } // namespace osprey::tmpl
