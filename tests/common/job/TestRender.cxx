@@ -47,3 +47,16 @@ TEST_CASE("Render reports a failing template with its field")
 			     doctest::Contains("agent.prompt: "), RenderError);
 	CHECK(Render(p, json::Parse(R"({"list": [0,1,2,3,4,"five"]})")).prompt == "five");
 }
+
+TEST_CASE("Render passes its limits to every field")
+{
+	const auto p = Load("name: p\ntrigger: {type: webhook, path: /p}\nworkspace: {type: none}\n"
+			    "channel: {topic: \"{{ .body.t }}\"}\nagent: {prompt: \"{{ .body.p }}\"}\n");
+	RenderLimits limits;
+	limits.output_bytes = 4;
+	CHECK(Render(p, json::Parse(R"({"p": "abcd", "t": "efgh"})"), limits).prompt == "abcd");
+	CHECK_THROWS_WITH_AS(Render(p, json::Parse(R"({"p": "abcde", "t": ""})"), limits),
+			     "agent.prompt: rendering stopped at 4 bytes", RenderError);
+	CHECK_THROWS_WITH_AS(Render(p, json::Parse(R"({"p": "", "t": "efghi"})"), limits),
+			     "channel.topic: rendering stopped at 4 bytes", RenderError);
+}
