@@ -7,7 +7,6 @@
 #include "Parser.hxx"
 #include "Template.hxx"
 
-#include <chrono>
 #include <cstdint>
 #include <forward_list>
 #include <span>
@@ -58,7 +57,8 @@ private:
 	std::size_t output_end_; // out_.size() may not pass this
 	std::size_t built_ = 0; // bytes interned
 	std::uint64_t steps_ = 0, next_check_ = 0;
-	std::chrono::steady_clock::time_point deadline_;
+	std::uint64_t deadline_ns_ = 0; // thread CPU time; 0: not started
+
 
 	/// Counts one step: a node executed or a range iteration. One compare
 	/// on the fast path; the clock is read every few hundred steps.

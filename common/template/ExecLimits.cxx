@@ -3,6 +3,8 @@
 // fine for a small payload stops only for a big one.
 #include "Exec.hxx"
 
+#include <time.h>
+
 #include <limits>
 
 namespace osprey::tmpl {
@@ -29,6 +31,15 @@ FormatDuration(std::chrono::milliseconds d)
 	return std::to_string(ms) + " ms";
 }
 
+/// CPU time of this thread: what a rendering costs, whatever the load.
+static std::uint64_t
+ThreadCpuNs() noexcept
+{
+	timespec ts{};
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return std::uint64_t(ts.tv_sec) * 1'000'000'000u + std::uint64_t(ts.tv_nsec);
+}
+
 static constexpr const char *too_large = " (a loop or recursion too large for its payload)";
 
 void
@@ -37,8 +48,6 @@ Exec::StartLimits()
 	const std::size_t base = out_.size();
 	const std::size_t max = std::numeric_limits<std::size_t>::max();
 	output_end_ = limits_.output_bytes > max - base ? max : base + limits_.output_bytes;
-	if (limits_.time.count() > 0)
-		deadline_ = std::chrono::steady_clock::now() + limits_.time;
 	next_check_ = 0; // the first Step() sets the real mark
 }
 
@@ -48,9 +57,16 @@ Exec::CheckSteps()
 	if (steps_ > limits_.steps)
 		throw LimitError("rendering stopped after " + std::to_string(limits_.steps) + " steps" +
 				 too_large);
-	if (limits_.time.count() > 0 && steps_ > 1 &&
-	    std::chrono::steady_clock::now() >= deadline_)
-		throw LimitError("rendering stopped after " + FormatDuration(limits_.time) + too_large);
+	// The clock starts after the first interval: a short rendering never
+	// reads it.
+	if (limits_.time.count() > 0 && steps_ > 1) {
+		const std::uint64_t now = ThreadCpuNs();
+		if (deadline_ns_ == 0)
+			deadline_ns_ = now + std::uint64_t(limits_.time.count()) * 1'000'000u;
+		else if (now >= deadline_ns_)
+			throw LimitError("rendering stopped after " + FormatDuration(limits_.time) +
+					 too_large);
+	}
 	// The next check: at the step limit or the next clock reading.
 	const std::uint64_t past_limit = limits_.steps == std::numeric_limits<std::uint64_t>::max()
 		? limits_.steps : limits_.steps + 1;
