@@ -14,6 +14,7 @@ HttpConnection::HttpConnection(uv::Loop &_loop, uv::TcpSocket &&_socket, HttpHan
 	  socket(std::move(_socket)), timer(loop, *this), protocol(handler, limits, stats)
 {
 	socket.SetListener(*this);
+	protocol.SetListener(this);
 	try {
 		protocol.SetRemoteAddress(socket.PeerAddress());
 	} catch (...) {
@@ -49,6 +50,7 @@ void
 HttpConnection::StopGracefully() noexcept
 {
 	protocol.StopGracefully();
+	deadline_requests = SIZE_MAX; // a deferred response gets its stop deadline
 	if (!feeding && !writing && !lingering)
 		Advance();
 }
@@ -122,7 +124,43 @@ HttpConnection::Advance() noexcept
 			BeginLinger();
 		return;
 	}
+	if (protocol.IsWaiting())
+		socket.ReadStop(); // backpressure: pipelined requests wait
 	UpdatePhaseDeadline();
+}
+
+void
+HttpConnection::OnDeferredAnswered() noexcept
+{
+	// Inside the handler's Complete(): going on here could call the
+	// handler again, or destroy this connection under its caller.
+	answered = true;
+	timer.Start(0);
+	armed_for = loop.Now();
+}
+
+void
+HttpConnection::ContinueAfterAnswer() noexcept
+{
+	feeding = true;
+	protocol.Continue();
+	feeding = false;
+	// The timer fired for us, not for the deadline set meanwhile (sending,
+	// lingering after a graceful stop): that one stands.
+	if (deadline != UINT64_MAX) {
+		const std::uint64_t now = loop.Now();
+		timer.Start(deadline > now ? deadline - now : 0);
+		armed_for = deadline;
+	}
+	if (writing)
+		return; // OnWritten() goes on
+	if (!protocol.IsWaiting() && !protocol.WantsClose())
+		if (const int err = socket.ReadStart(read_buffer); err < 0 && err != UV_EALREADY) {
+			Destroy();
+			return;
+		}
+	deadline_requests = SIZE_MAX; // the phase's deadline comes back
+	Advance();
 }
 
 void
@@ -167,6 +205,16 @@ HttpConnection::UpdatePhaseDeadline() noexcept
 		break;
 	case Phase::BODY:
 		SetDeadline(limits.body_timeout.count());
+		break;
+	case Phase::WAITING:
+		// The handler owns the time it takes; only a graceful stop
+		// bounds it.
+		if (protocol.IsStopping()) {
+			SetDeadline(limits.deferred_stop_timeout.count());
+		} else {
+			timer.Stop();
+			deadline = UINT64_MAX;
+		}
 		break;
 	case Phase::CLOSING:
 		break;
@@ -219,7 +267,10 @@ HttpConnection::OnWritten(uv::TcpSocket &, int status) noexcept
 	}
 	// The send deadline no longer applies; the phase's comes back.
 	deadline_requests = SIZE_MAX;
-	if (!protocol.WantsClose() && socket.ReadStart(read_buffer) < 0) {
+	// Not while an answer waits, nor before the input held back behind it
+	// is parsed: requests are answered in order.
+	if (!protocol.WantsClose() && !protocol.IsWaiting() && !answered &&
+	    socket.ReadStart(read_buffer) < 0) {
 		Destroy();
 		return;
 	}
@@ -229,6 +280,10 @@ HttpConnection::OnWritten(uv::TcpSocket &, int status) noexcept
 void
 HttpConnection::OnTimer(uv::Timer &) noexcept
 {
+	if (std::exchange(answered, false)) {
+		ContinueAfterAnswer();
+		return;
+	}
 	const std::uint64_t now = loop.Now();
 	if (now < deadline) {
 		timer.Start(deadline - now);

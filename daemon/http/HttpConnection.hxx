@@ -21,7 +21,8 @@ class Loop;
 
 namespace osprey::http {
 
-class HttpConnection final : uv::TcpSocket::Listener, uv::Timer::Listener {
+class HttpConnection final : uv::TcpSocket::Listener, uv::Timer::Listener,
+			     HttpConnectionProtocol::Listener {
 public:
 	class Listener {
 	public:
@@ -55,6 +56,9 @@ private:
 	bool feeding = false;
 	/// Counted against HttpLimits::max_connections (not a 503 rejection).
 	bool counted = true;
+	/// A deferred answer arrived; the timer, due at once, goes on from
+	/// there (never inside the PendingResponse's call).
+	bool answered = false;
 
 	std::uint64_t deadline = 0, armed_for = 0;
 	HttpConnectionProtocol::Phase deadline_phase = HttpConnectionProtocol::Phase::CLOSING;
@@ -87,6 +91,7 @@ public:
 
 private:
 	void Advance() noexcept;
+	void ContinueAfterAnswer() noexcept;
 	bool Flush() noexcept;
 	void BeginLinger() noexcept;
 	void UpdatePhaseDeadline() noexcept;
@@ -98,6 +103,8 @@ private:
 	void OnWritten(uv::TcpSocket &, int status) noexcept override;
 	// uv::Timer::Listener
 	void OnTimer(uv::Timer &) noexcept override;
+	// HttpConnectionProtocol::Listener
+	void OnDeferredAnswered() noexcept override;
 };
 
 } // namespace osprey::http

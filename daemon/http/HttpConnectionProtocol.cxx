@@ -13,6 +13,12 @@ HttpConnectionProtocol::HttpConnectionProtocol(HttpHandler &_handler, const Http
 	: handler(_handler), limits(_limits), stats(_stats), parser(*this)
 {
 	request.headers = &headers;
+	request.responder = this;
+}
+
+HttpConnectionProtocol::~HttpConnectionProtocol() noexcept
+{
+	Unlink();
 }
 
 void
@@ -22,6 +28,17 @@ HttpConnectionProtocol::Feed(std::string_view input) noexcept
 	// through the steps that consume no byte (the end of a bodiless
 	// message right after its headers).
 	while (phase != Phase::CLOSING) {
+		if (phase == Phase::WAITING) {
+			// Pipelined requests wait for the answer before theirs.
+			try {
+				held_input.append(input);
+			} catch (...) {
+				// No answer could go out in order: close.
+				Unlink();
+				phase = Phase::CLOSING;
+			}
+			return;
+		}
 		const auto [error, consumed] = parser.Execute(input);
 		input.remove_prefix(consumed);
 		switch (error) {
@@ -49,13 +66,22 @@ HttpConnectionProtocol::Feed(std::string_view input) noexcept
 void
 HttpConnectionProtocol::EndOfInput() noexcept
 {
+	if (phase == Phase::WAITING) {
+		stopping = true; // answer, then close
+		return;
+	}
 	phase = Phase::CLOSING;
 }
 
 void
 HttpConnectionProtocol::Timeout() noexcept
 {
-	if (phase == Phase::HEAD || phase == Phase::BODY)
+	if (phase == Phase::WAITING) {
+		Unlink();
+		stopping = true;
+		WriteError(503, "The server stopped before the request was answered.");
+		FinishMessage();
+	} else if (phase == Phase::HEAD || phase == Phase::BODY)
 		Fail(408, "The request did not arrive in time.");
 	else
 		phase = Phase::CLOSING;
@@ -135,36 +161,6 @@ HttpConnectionProtocol::OnHead() noexcept
 			output += "HTTP/1.1 100 Continue\r\n\r\n";
 
 	phase = Phase::BODY;
-}
-
-void
-HttpConnectionProtocol::OnMessage() noexcept
-{
-	++request_count;
-	++stats.requests;
-	const bool was_head = std::exchange(head_request, false);
-	if (std::exchange(rejected, false)) {
-		phase = close_after_response ? Phase::CLOSING : Phase::IDLE;
-		return;
-	}
-
-	request.body = body;
-	try {
-		const Response response = handler.Handle(request);
-		SerializeResponse(output, response, ModeAfter(true), was_head);
-		stats.CountResponse(response.status);
-	} catch (...) {
-		// The connection goes on: the body was read whole.
-		SerializeError(output, 500, "The server failed to handle the request.",
-			       ModeAfter(true), was_head);
-		stats.CountResponse(500);
-	}
-	phase = close_after_response ? Phase::CLOSING : Phase::IDLE;
-
-	// Buffers are kept for the next request, but one large body must not
-	// pin a megabyte to every idle kept-alive connection.
-	if (body.capacity() > kRetainedCapacity)
-		std::string().swap(body);
 }
 
 void

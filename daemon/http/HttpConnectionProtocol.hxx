@@ -4,13 +4,15 @@
 //
 // Parsing pauses at the end of the headers and at the end of each message, so
 // the HttpHandler is called from plain C++ here, never from inside an llhttp
-// callback: nothing can throw through llhttp.
+// callback: nothing can throw through llhttp. While a deferred response is
+// pending (Phase::WAITING) parsing stays paused and input is held back.
 #pragma once
 
 #include "HttpHandler.hxx"
 #include "HttpLimits.hxx"
 #include "HttpRequest.hxx"
 #include "HttpStats.hxx"
+#include "PendingResponse.hxx"
 #include "lib/llhttp/RequestParser.hxx"
 
 #include <cstddef>
@@ -22,6 +24,19 @@ namespace osprey::http {
 
 class HttpConnectionProtocol final : llhttp::RequestParser::Handler {
 public:
+	/// Hears when a deferred response arrives outside Feed().
+	class Listener {
+	public:
+		/// A PendingResponse was completed (or dropped) and its answer
+		/// appended to Output(). Called inside PendingResponse's call:
+		/// do not call Continue() or destroy the protocol from here;
+		/// schedule it.
+		virtual void OnDeferredAnswered() noexcept = 0;
+
+	protected:
+		~Listener() = default;
+	};
+
 	/// Buffers larger than this are freed after use rather than kept for the
 	/// connection's next request.
 	static constexpr std::size_t kRetainedCapacity = 64 * 1024;
@@ -33,6 +48,9 @@ public:
 		HEAD,
 		/// Reading a body (or the end of a bodiless message).
 		BODY,
+		/// The handler deferred its answer: no parsing, no deadline; input
+		/// that arrives is held until Continue().
+		WAITING,
 		/// Done: send Output(), then close. Input is ignored from now on.
 		CLOSING,
 	};
@@ -56,6 +74,18 @@ private:
 	bool rejected = false;
 	/// The request is a HEAD: no response body, not even an error's.
 	bool head_request = false;
+	/// The same, for the request being handled or waited for.
+	bool answering_head = false;
+	/// Inside handler.Handle(): an answer arriving now is written, and
+	/// OnMessage() finishes the message.
+	bool in_handle = false;
+	bool answered_in_handle = false;
+
+	/// The token of the request waited for; it points back at us.
+	PendingResponse *pending = nullptr;
+	Listener *listener = nullptr;
+	/// Bytes after the request waited for (pipelined requests).
+	std::string held_input;
 
 	// The request being read. The storage lives as long as the connection
 	// and is reused, so a warm connection reads requests without allocating.
@@ -75,7 +105,10 @@ public:
 	HttpConnectionProtocol(HttpHandler &handler, const HttpLimits &limits,
 			       HttpStats &stats) noexcept;
 
-	/// Not movable: the parser points at this object.
+	/// Makes a pending token inert.
+	~HttpConnectionProtocol() noexcept;
+
+	/// Not movable: the parser (and a pending token) points at this object.
 	HttpConnectionProtocol(const HttpConnectionProtocol &) = delete;
 	HttpConnectionProtocol &operator=(const HttpConnectionProtocol &) = delete;
 
@@ -85,8 +118,13 @@ public:
 	/// The client will send nothing more: close once Output() is sent.
 	void EndOfInput() noexcept;
 	/// The deadline of the current phase passed: 408 for a request under
-	/// way, a silent close for an idle connection.
+	/// way, a silent close for an idle connection, 503 and close for a
+	/// deferred response still pending at a graceful stop's end.
 	void Timeout() noexcept;
+	/// After a deferred answer: parses the input held back meanwhile
+	/// (which may defer again). Call outside PendingResponse's calls.
+	void Continue() noexcept;
+	void SetListener(Listener *l) noexcept { listener = l; }
 	/// Finish the request under way (its response says "Connection:
 	/// close"); close at once if idle.
 	void StopGracefully() noexcept;
@@ -100,6 +138,8 @@ public:
 
 	Phase GetPhase() const noexcept { return phase; }
 	bool WantsClose() const noexcept { return phase == Phase::CLOSING; }
+	bool IsWaiting() const noexcept { return phase == Phase::WAITING; }
+	bool IsStopping() const noexcept { return stopping; }
 	/// Closing after a response the client should read: the connection
 	/// shuts its side down and drains input before closing ("lingering").
 	bool ClosesAfterResponse() const noexcept { return close_after_response; }
@@ -109,9 +149,25 @@ public:
 	/// Bytes to send; the owner sends them and erases what was sent.
 	std::string &Output() noexcept { return output; }
 
+	/// Request::Defer(): links a new token to the request being handled.
+	/// Throws std::logic_error outside Handle() or a second time.
+	PendingResponse Defer();
+
 private:
+	friend class PendingResponse;
+
 	void OnHead() noexcept;
+
+	// HttpConnectionAnswer.cxx: calling Handle() and writing its answer
 	void OnMessage() noexcept;
+	void Answer(const Response &response) noexcept;
+	void AnswerDropped() noexcept;
+	void AfterAnswer() noexcept;
+	void WriteResponse(const Response &response) noexcept;
+	void WriteError(unsigned status, std::string_view sentence) noexcept;
+	void FinishMessage() noexcept;
+	void Unlink() noexcept;
+
 	void OnParseError(llhttp_errno_t error) noexcept;
 	void Fail(unsigned status, std::string_view sentence) noexcept;
 	void FillHead() noexcept;

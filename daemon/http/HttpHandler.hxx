@@ -1,14 +1,17 @@
 // The interface between the HTTP server and the daemon: the daemon implements
-// HttpHandler and hands it to HttpServer. Both calls are synchronous, on the
-// loop's thread, and must be quick: they delay every other connection.
+// HttpHandler and hands it to HttpServer. Both calls are made on the loop's
+// thread and must be quick: they delay every other connection. Work that is
+// not quick defers its answer (Request::Defer()) and completes it later.
 #pragma once
 
 #include "HttpRequest.hxx"
 #include "HttpResponse.hxx"
+#include "PendingResponse.hxx"
 
 #include <cstddef>
 #include <optional>
 #include <utility>
+#include <variant>
 
 namespace osprey::http {
 
@@ -29,6 +32,12 @@ struct RouteDecision {
 	}
 };
 
+/// Handle() took a PendingResponse from the request and answers through it.
+struct Deferred {};
+
+/// What Handle() returns: the response now, or Deferred{}.
+using HandleResult = std::variant<Response, Deferred>;
+
 class HttpHandler {
 public:
 	/// Called once the headers are complete, before any body byte is read
@@ -36,12 +45,19 @@ public:
 	virtual RouteDecision Route(const RequestHead &head) = 0;
 
 	/// Called with the whole request once Route() accepted it and the body
-	/// arrived within its limits. An exception answers 500. Responses go
-	/// out in request order, also for pipelined requests.
+	/// arrived within its limits. An exception answers 500 (unless a
+	/// PendingResponse taken before was completed). Responses go out in
+	/// request order, also for pipelined requests.
+	///
+	/// To answer later: `auto token = request.Defer();`, keep the token,
+	/// return Deferred{}; then token.Complete(response) on the loop's
+	/// thread. Returning Deferred{} without a token answers 500; returning
+	/// a Response after Defer() sends that Response and makes the token
+	/// inert.
 	///
 	/// May call HttpServer::StopGracefully() (this response still goes out),
 	/// but must not destroy or Close() the server: defer that to the loop.
-	virtual Response Handle(const Request &request) = 0;
+	virtual HandleResult Handle(const Request &request) = 0;
 
 protected:
 	~HttpHandler() = default;

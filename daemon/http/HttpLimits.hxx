@@ -32,6 +32,10 @@ struct HttpLimits {
 	/// so the kernel does not answer unread data with a reset that would
 	/// destroy the response in flight ("lingering close").
 	std::chrono::milliseconds linger_timeout{5'000};
+	/// How long a graceful stop waits for a response the handler deferred
+	/// (PendingResponse); then 503 and close. Without a stop, a deferred
+	/// response has no deadline: the handler owns its duration.
+	std::chrono::milliseconds deferred_stop_timeout{30'000};
 
 	/// Connections being served at once; one more is answered 503 and closed.
 	std::size_t max_connections = 1024;

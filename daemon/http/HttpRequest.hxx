@@ -1,6 +1,6 @@
 // What a handler sees of a request. Every view points into storage owned by
 // the connection and is valid only during the HttpHandler call that received
-// it: copy what must outlive the call.
+// it: copy what must outlive the call (also when the answer is deferred).
 #pragma once
 
 #include "HttpHeaders.hxx"
@@ -10,6 +10,9 @@
 #include <string_view>
 
 namespace osprey::http {
+
+class HttpConnectionProtocol;
+class PendingResponse;
 
 /// The request line and headers, available before any of the body is read.
 class RequestHead {
@@ -47,6 +50,15 @@ public:
 class Request : public RequestHead {
 public:
 	std::string_view body;
+
+	/// Takes the duty to answer out of HttpHandler::Handle(), which then
+	/// returns Deferred{}; the answer goes out when the token is completed
+	/// (see PendingResponse). Only inside Handle(), at most once per
+	/// request; otherwise throws std::logic_error.
+	PendingResponse Defer() const;
+
+	/// The connection Defer() links to; set by the connection.
+	HttpConnectionProtocol *responder = nullptr;
 };
 
 } // namespace osprey::http

@@ -64,7 +64,7 @@ WebhookIngest::Route(const http::RequestHead &head)
 	return http::RouteDecision::Accept(max_body);
 }
 
-http::Response
+http::HandleResult
 WebhookIngest::Handle(const http::Request &request)
 {
 	if (request.path == "/healthz")

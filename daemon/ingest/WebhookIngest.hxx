@@ -42,7 +42,7 @@ public:
 	WebhookIngest(PipelineSet &pipelines, JobTable &jobs);
 
 	http::RouteDecision Route(const http::RequestHead &head) override;
-	http::Response Handle(const http::Request &request) override;
+	http::HandleResult Handle(const http::Request &request) override;
 
 	/// Prometheus text exposition of the daemon's counters and gauges.
 	std::string Metrics() const;

@@ -42,7 +42,7 @@ public:
 		return RouteDecision::Accept();
 	}
 
-	Response Handle(const Request &request) override {
+	HandleResult Handle(const Request &request) override {
 		const auto signature = request.Header("x-signature");
 		if (!signature || !hmac.Verify(request.body, *signature))
 			return Response::Error(401, "The signature does not match the body.");

@@ -44,7 +44,7 @@ public:
 		return RouteDecision::Accept(head.path == "/echo" ? 4 * 1024 * 1024 : 1024 * 1024);
 	}
 
-	Response Handle(const Request &request) override {
+	HandleResult Handle(const Request &request) override {
 		if (request.path == "/echo") {
 			Response r;
 			r.body.assign(request.body);

@@ -4,6 +4,7 @@
 
 #include "http/HttpHandler.hxx"
 
+#include <atomic>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -16,6 +17,10 @@ struct RecordingHandler final : HttpHandler {
 	unsigned routed = 0;
 	/// Called by Handle() for /stop, on the loop's thread.
 	std::function<void()> on_stop;
+	/// Answers deferred by /defer (and /defer-throws), oldest first.
+	std::vector<PendingResponse> deferred;
+	/// Requests deferred so far; other threads wait on it.
+	std::atomic<unsigned> deferred_total{0};
 
 	RouteDecision Route(const RequestHead &head) override {
 		++routed;
@@ -33,9 +38,11 @@ struct RecordingHandler final : HttpHandler {
 		return RouteDecision::Accept();
 	}
 
-	Response Handle(const Request &request) override {
+	HandleResult Handle(const Request &request) override {
 		if (request.path == "/handle-throws")
 			throw std::runtime_error("handling failed");
+		if (request.path.starts_with("/defer"))
+			return Defer(request);
 		if (request.path == "/stop" && on_stop)
 			on_stop();
 		if (request.path == "/big") {
@@ -63,6 +70,39 @@ struct RecordingHandler final : HttpHandler {
 		r.body = line;
 		r.content_type = "text/plain";
 		return r;
+	}
+
+	/// Answers the oldest deferred request with "later <what>".
+	void CompleteOldest(std::string_view what) {
+		Response r;
+		r.status = 202;
+		r.body = "later " + std::string(what);
+		r.content_type = "text/plain";
+		deferred.front().Complete(r);
+		deferred.erase(deferred.begin());
+	}
+
+private:
+	HandleResult Defer(const Request &request) {
+		if (request.path == "/defer-nothing")
+			return Deferred{}; // a bug: no token taken
+		auto token = request.Defer();
+		if (request.path == "/defer-now") {
+			Response r;
+			r.body = "now";
+			token.Complete(r);
+			return Deferred{};
+		}
+		if (request.path == "/defer-drop")
+			return Deferred{}; // the token dies here: 500
+		deferred.push_back(std::move(token));
+		++deferred_total;
+		deferred_total.notify_all();
+		if (request.path == "/defer-throws")
+			throw std::runtime_error("handling failed after Defer()");
+		if (request.path == "/defer-twice")
+			(void)request.Defer(); // throws std::logic_error: 500
+		return Deferred{};
 	}
 };
 

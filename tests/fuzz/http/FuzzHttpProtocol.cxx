@@ -44,7 +44,7 @@ struct FuzzHandler final : HttpHandler {
 		return RouteDecision::Accept();
 	}
 
-	Response Handle(const Request &request) override {
+	HandleResult Handle(const Request &request) override {
 		if (request.query == "throw")
 			throw std::runtime_error("handle");
 		Response r;
