@@ -9,6 +9,8 @@
 #include "lib/uv/Loop.hxx"
 
 #include <atomic>
+#include <functional>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -21,6 +23,8 @@ class ServerThread final : uv::Async::Listener {
 	std::thread thread;
 	std::atomic<int> command{0};
 	std::atomic<bool> graceful_requested{false};
+	std::mutex tasks_mutex;
+	std::vector<std::function<void()>> tasks;
 
 public:
 	RecordingHandler handler;
@@ -45,11 +49,24 @@ public:
 
 	/// Close() everything now, wait for the loop to end.
 	void Stop() { Command(1); }
+	/// Runs @p task on the loop's thread, soon (before a stop asked later).
+	void RunOnLoop(std::function<void()> task) {
+		{
+			const std::lock_guard lock(tasks_mutex);
+			tasks.push_back(std::move(task));
+		}
+		wakeup.Send();
+	}
+	/// Waits until the handler deferred @p n requests in all.
+	void WaitForDeferred(unsigned n) {
+		for (unsigned seen; (seen = handler.deferred_total.load()) < n;)
+			handler.deferred_total.wait(seen);
+	}
+
 	/// StopGracefully(); the loop ends once the last connection is gone.
 	void BeginGracefulStop() {
 		graceful_requested = true;
-		command = 2;
-		wakeup.Send();
+		RunOnLoop([this] { BeginStopOnLoop(); }); // in order with other tasks
 	}
 	void Join() {
 		if (thread.joinable()) {
@@ -73,12 +90,16 @@ private:
 	}
 
 	void OnAsync(uv::Async &) noexcept override {
+		std::vector<std::function<void()>> now;
+		{
+			const std::lock_guard lock(tasks_mutex);
+			now.swap(tasks);
+		}
+		for (auto &task : now)
+			task();
 		if (command == 1) {
 			server.Close();
 			wakeup.Close();
-		} else if (command == 2) {
-			command = 0;
-			BeginStopOnLoop();
 		}
 	}
 
