@@ -1,15 +1,14 @@
 #include "ControlClient.hxx"
-#include "json/Parse.hxx"
-#include "json/Serialize.hxx"
 #include "lib/posix/UniqueFd.hxx"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <poll.h>
-#include <pwd.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
+#include <variant>
 
 namespace osprey::cli {
 
@@ -66,16 +65,39 @@ Wait(int fd, short events, Clock::time_point deadline, const std::string &path)
 	}
 }
 
+/// @p exchange's result; a malformed answer becomes an error naming the
+/// socket.
+template<typename F>
+auto
+ParseOrFail(const std::string &path, F exchange)
+{
+	try {
+		return exchange();
+	} catch (const control::ProtocolError &e) {
+		Fail(path, e.what());
+	}
+}
+
+/// The ok answer, or the daemon's refusal thrown.
+template<typename T>
+T
+Unpack(std::variant<T, control::Refusal> answer)
+{
+	if (auto *refusal = std::get_if<control::Refusal>(&answer))
+		throw DaemonRefused(refusal->error);
+	return std::move(std::get<T>(answer));
+}
+
 } // namespace
 
-json::Value
-ControlRequest(const std::string &path, const json::Value &request,
-	       std::chrono::milliseconds timeout)
+std::string
+ControlExchange(const std::string &path, const control::Request &request,
+		std::chrono::milliseconds timeout)
 {
 	const auto deadline = Clock::now() + timeout;
 	const auto fd = Connect(path);
 
-	const std::string line = json::Serialize(request) + "\n";
+	const std::string line = control::ToJsonLine(request) + "\n";
 	for (std::size_t sent = 0; sent < line.size();) {
 		Wait(fd.Get(), POLLOUT, deadline, path);
 		const auto n = ::send(fd.Get(), line.data() + sent, line.size() - sent,
@@ -104,40 +126,25 @@ ControlRequest(const std::string &path, const json::Value &request,
 	}
 	if (response.empty())
 		Fail(path, "the daemon closed the connection without answering");
-
-	json::Value answer;
-	try {
-		answer = json::Parse(response.substr(0, response.find('\n')));
-	} catch (const json::ParseError &e) {
-		Fail(path, std::string("malformed answer: ") + e.what());
-	}
-	const auto *ok = answer.Find("ok");
-	if (ok == nullptr || !ok->IsBool())
-		Fail(path, "malformed answer: no \"ok\"");
-	return answer;
+	response.resize(std::min(response.size(), response.find('\n')));
+	return response;
 }
 
-json::Value
-ControlCommand(const std::string &path, const json::Value &request)
+control::DaemonStatus
+AskStatus(const std::string &path, std::chrono::milliseconds timeout)
 {
-	auto answer = ControlRequest(path, request);
-	if (answer.Find("ok")->GetBool())
-		return answer;
-	const auto *error = answer.Find("error");
-	throw std::runtime_error(error != nullptr && error->IsString() && !error->GetText().empty()
-				 ? error->GetText() : "the daemon refused without saying why");
+	return Unpack(ParseOrFail(path, [&] {
+		return control::ParseStatusAnswer(ControlExchange(path, control::Request{}, timeout));
+	}));
 }
 
-std::string
-LocalUserName()
+control::Decided
+AskDecision(const std::string &path, const control::Request &request,
+	    std::chrono::milliseconds timeout)
 {
-	const uid_t uid = ::geteuid();
-	std::string buffer(16384, '\0');
-	passwd entry, *result = nullptr;
-	if (::getpwuid_r(uid, &entry, buffer.data(), buffer.size(), &result) == 0 &&
-	    result != nullptr && result->pw_name != nullptr && result->pw_name[0] != '\0')
-		return result->pw_name;
-	return "uid " + std::to_string(uid);
+	return Unpack(ParseOrFail(path, [&] {
+		return control::ParseDecisionAnswer(ControlExchange(path, request, timeout));
+	}));
 }
 
 } // namespace osprey::cli

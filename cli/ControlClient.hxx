@@ -1,9 +1,9 @@
 // The command line's side of the management socket (~/.osprey/osprey.sock):
 // one blocking request/response exchange with the running daemon, plain POSIX
-// sockets, no event loop. Wire protocol: daemon/control/ControlHandler.hxx.
+// sockets, no event loop. Wire protocol: common/control/ControlProtocol.hxx.
 #pragma once
 
-#include "json/Value.hxx"
+#include "control/ControlProtocol.hxx"
 
 #include <chrono>
 #include <stdexcept>
@@ -17,19 +17,28 @@ struct DaemonNotRunning : std::runtime_error {
 	using std::runtime_error::runtime_error;
 };
 
+/// The daemon answered, and said no: what() is its sentence.
+struct DaemonRefused : std::runtime_error {
+	using std::runtime_error::runtime_error;
+};
+
+constexpr std::chrono::milliseconds default_control_timeout = std::chrono::seconds(15);
+
 /// Sends @p request as one line to the socket at @p socket_path and returns
-/// the parsed response (an object with a boolean "ok"), whatever "ok" says.
-/// Throws DaemonNotRunning, or std::runtime_error naming the socket when the
-/// exchange fails, takes longer than @p timeout or the answer is not such an
-/// object.
-json::Value ControlRequest(const std::string &socket_path, const json::Value &request,
-			   std::chrono::milliseconds timeout = std::chrono::seconds(15));
+/// the answer line (without its newline), unparsed. Throws DaemonNotRunning,
+/// or std::runtime_error naming the socket when the exchange fails or takes
+/// longer than @p timeout.
+std::string ControlExchange(const std::string &socket_path, const control::Request &request,
+			    std::chrono::milliseconds timeout = default_control_timeout);
 
-/// ControlRequest(), then the answer when "ok" is true; otherwise throws
-/// std::runtime_error with the daemon's "error" sentence.
-json::Value ControlCommand(const std::string &socket_path, const json::Value &request);
+/// The daemon's status. Throws what ControlExchange() throws, DaemonRefused,
+/// or std::runtime_error naming the socket for a malformed answer.
+control::DaemonStatus AskStatus(const std::string &socket_path,
+				std::chrono::milliseconds timeout = default_control_timeout);
 
-/// The local user's name (getpwuid), for "by"; "uid N" when it has none.
-std::string LocalUserName();
+/// Asks for a decision (@p request's command is approve, ignore or cancel).
+/// Throws like AskStatus().
+control::Decided AskDecision(const std::string &socket_path, const control::Request &request,
+			     std::chrono::milliseconds timeout = default_control_timeout);
 
 } // namespace osprey::cli

@@ -135,33 +135,30 @@ private:
 	}
 
 	// ControlHandler
-	json::Value Status() override {
-		auto num = [](std::uint64_t n) { return json::Value::Number(static_cast<std::int64_t>(n)); };
-		std::size_t webhook = 0, cron_count = 0;
+	control::DaemonStatus Status() override {
+		auto num = [](std::uint64_t n) { return static_cast<std::int64_t>(n); };
+		control::DaemonStatus s;
 		for (const auto *p : pipelines.All())
-			++(p->trigger.type == TriggerType::Webhook ? webhook : cron_count);
+			++(p->trigger.type == TriggerType::Webhook ? s.webhook_pipelines : s.cron_pipelines);
 		/* one flat count per state, as `osprey status` prints them: the
 		   live jobs (starting, preparing, running) count as running */
-		json::Members counts{{"running", num(jobs.LiveCount())},
-				     {"awaiting_approval", num(jobs.AwaitingCount())}};
+		s.jobs = {{"running", num(jobs.LiveCount())},
+			  {"awaiting_approval", num(jobs.AwaitingCount())}};
 		for (const auto &[state, n] : jobs.EndedCounts())
-			counts.emplace_back(std::string(Name(state)), num(n));
-		return json::Value::MakeObject({
-			{"version", json::Value::String(OSPREY_VERSION)},
-			{"pid", num(static_cast<std::uint64_t>(::getpid()))},
-			{"started", json::Value::String(started)},
-			{"listening", json::Value::String(pipelines.Global().server.BaseUrl())},
-			{"slots", json::Value::MakeObject({{"used", num(jobs.UsedSlots())},
-							   {"max", num(jobs.MaxSlots())}})},
-			{"pipelines", json::Value::MakeObject({{"webhook", num(webhook)},
-							       {"cron", num(cron_count)},
-							       {"disabled", num(pipelines.Disabled().size())}})},
-			{"jobs", json::Value::MakeObject(std::move(counts))},
-		});
+			s.jobs.emplace_back(std::string(Name(state)), num(n));
+		s.version = OSPREY_VERSION;
+		s.pid = ::getpid();
+		s.started = started;
+		s.listening = pipelines.Global().server.BaseUrl();
+		s.slots_used = num(jobs.UsedSlots());
+		s.slots_max = num(jobs.MaxSlots());
+		s.disabled_pipelines = num(pipelines.Disabled().size());
+		return s;
 	}
-	ControlResult Approve(std::string_view id, std::string_view by) override { return jobs.Approve(id, by); }
-	ControlResult Ignore(std::string_view id, std::string_view by) override { return jobs.Ignore(id, by); }
-	ControlResult Cancel(std::string_view id, std::string_view by) override { return jobs.Cancel(id, by); }
+	/* the job table decides at once; done is called with its answer */
+	void Approve(std::string_view id, const Decider &who, ControlDone done) override { done(jobs.Approve(id, who.Describe())); }
+	void Ignore(std::string_view id, const Decider &who, ControlDone done) override { done(jobs.Ignore(id, who.Describe())); }
+	void Cancel(std::string_view id, const Decider &who, ControlDone done) override { done(jobs.Cancel(id, who.Describe())); }
 };
 
 } // namespace

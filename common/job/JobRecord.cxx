@@ -115,6 +115,25 @@ NewJobId()
 	return id;
 }
 
+bool
+IsValidJobId(std::string_view id) noexcept
+{
+	// "YYYYMMDD-HHMMSS-xxxxxxxx"
+	constexpr std::string_view shape = "dddddddd-dddddd-xxxxxxxx";
+	if (id.size() != shape.size())
+		return false;
+	for (std::size_t i = 0; i < id.size(); ++i) {
+		const char c = id[i];
+		const bool digit = c >= '0' && c <= '9';
+		const bool ok = shape[i] == '-' ? c == '-'
+			: shape[i] == 'd' ? digit
+			: digit || (c >= 'a' && c <= 'f');
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
 void
 SaveJobRecord(const JobFiles &files, const JobRecord &record, bool durable)
 {

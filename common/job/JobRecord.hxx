@@ -60,6 +60,11 @@ JobRecord ParseJobRecord(std::string_view json);
 /// ("20261122-004512-3f9a1c2b").
 std::string NewJobId();
 
+/// Whether @p id has the shape NewJobId() makes (digits, dashes, lowercase
+/// hex; nothing else): what ids from outside (the management socket, the
+/// command line) must pass before they go anywhere near a path.
+bool IsValidJobId(std::string_view id) noexcept;
+
 /// The files of one job directory.
 struct JobFiles {
 	std::string dir;

@@ -1,17 +1,13 @@
 // What the management socket (~/.osprey/osprey.sock) may ask of the
 // supervisor. The supervisor implements it; ControlServer calls it on the
-// loop's thread, one request at a time, and must get a quick answer.
-//
-// Wire protocol (one connection per request): the client sends one JSON line
-//   {"command":"status"}
-//   {"command":"approve"|"ignore"|"cancel","job":"<id>","by":"<who>"}
-// and gets one JSON line back, then the server closes:
-//   {"ok":true, ...}  or  {"ok":false,"error":"<human sentence>"}
-// File permissions (0600, owner = the daemon's user) are the authentication.
+// loop's thread, one call per request. The wire protocol is
+// common/control/ControlProtocol.hxx.
 #pragma once
 
-#include "json/Value.hxx"
+#include "Decider.hxx"
+#include "control/ControlProtocol.hxx"
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -25,14 +21,24 @@ struct ControlResult {
 	std::string error;
 };
 
+/// Called once with a decision's outcome, on the loop's thread, when the
+/// decision is known to be recorded: inside the call that took it or later.
+/// Calling it after the client has gone (or the server has closed) does
+/// nothing; not calling it at all is allowed (the client then gets an error
+/// answer when the connection closes).
+using ControlDone = std::function<void(ControlResult)>;
+
 class ControlHandler {
 public:
-	/// {"version","pid","started","listening","slots":{"used","max"},
-	///  "pipelines":{"webhook":N,"cron":N,"disabled":N},"jobs":{"<state>":count,...}}
-	virtual json::Value Status() = 0;
-	virtual ControlResult Approve(std::string_view job, std::string_view by) = 0;
-	virtual ControlResult Ignore(std::string_view job, std::string_view by) = 0;
-	virtual ControlResult Cancel(std::string_view job, std::string_view by) = 0;
+	/// Must answer at once (it blocks the loop).
+	virtual control::DaemonStatus Status() = 0;
+
+	/* @p job has the shape of a job id (IsValidJobId()); @p who is the
+	   client's user from the socket's credentials. An exception thrown
+	   before @p done was called is the client's error answer. */
+	virtual void Approve(std::string_view job, const Decider &who, ControlDone done) = 0;
+	virtual void Ignore(std::string_view job, const Decider &who, ControlDone done) = 0;
+	virtual void Cancel(std::string_view job, const Decider &who, ControlDone done) = 0;
 
 protected:
 	~ControlHandler() = default;

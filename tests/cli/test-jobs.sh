@@ -123,6 +123,12 @@ for cmd in status "approve $live" "ignore $live" "cancel $live"; do
 	expect_status 1 "$cmd without a daemon"
 	expect_eq "$err" "osprey: the daemon is not running (no socket at $SOCK)" "$cmd says the daemon is not running"
 done
+# What is no job id is refused before anything is asked or opened.
+for cmd in "approve ../../etc/passwd" "ignore ../$live" "cancel nosuchjob"; do
+	run $cmd
+	expect_status 1 "$cmd"
+	expect_eq "$err" "osprey: no job ${cmd#* }" "$cmd: no job, without asking the daemon"
+done
 
 # A listener that exits without closing leaves its socket file: a crash.
 node -e 'require("net").createServer().listen(process.argv[1], () => process.exit(0));' "$SOCK"
@@ -153,20 +159,31 @@ net.createServer(c => {
 }
 stop_fake() { kill $fake; wait $fake 2>/dev/null || true; }
 
-fake_daemon '{"ok":true,"state":"starting"}'
+fake_daemon '{"ok":true,"state":"starting","by":"alice (uid 1000) from the command line"}'
 run approve 20261122-000020
 expect_status 0 "approve"
-expect_eq "$out" "job $live: starting" "approve prints the new state"
-expect_eq "$(cat "$T/requests")" "{\"command\":\"approve\",\"job\":\"$live\",\"by\":\"$(id -un)\"}" \
-	"approve sends the whole id and the local user"
+expect_eq "$out" "job $live: starting, approved by alice (uid 1000) from the command line" \
+	"approve prints the new state and who decided"
+expect_eq "$(cat "$T/requests")" "{\"command\":\"approve\",\"job\":\"$live\"}" \
+	"approve sends the whole id, and nothing about who asks"
+run cancel $live
+expect_eq "$out" "job $live: starting, cancelled by alice (uid 1000) from the command line" \
+	"cancel says cancelled by"
+stop_fake
+
+fake_daemon '{"ok":true,"state":"starting"}'
+run approve $live
+expect_status 0 "approve answered by an older daemon"
+expect_eq "$out" "job $live: starting" "without who decided, the state alone"
 stop_fake
 
 fake_daemon '{"ok":false,"error":"job 20261122-000020-ffff0001 is running, not awaiting approval"}'
 run ignore $live
 expect_status 1 "a refused ignore"
 expect_eq "$err" "osprey: job 20261122-000020-ffff0001 is running, not awaiting approval" "the daemon's sentence is the error"
-run cancel nosuchjob
-expect_contains "$(tail -n1 "$T/requests")" '"command":"cancel","job":"nosuchjob"' "an unknown id goes to the daemon as typed"
+run cancel ../../etc/passwd
+expect_eq "$err" "osprey: no job ../../etc/passwd" "a path is no job"
+expect_eq "$(wc -l <"$T/requests")" 1 "and never reaches the daemon"
 stop_fake
 
 fake_daemon '{"ok":true,"version":"0.1.0","pid":77,"started":"2026-11-22T00:00:00Z","listening":"127.0.0.1:8181","slots":{"used":1,"max":4},"pipelines":{"webhook":2,"cron":1,"disabled":0},"jobs":{"running":1,"awaiting_approval":0,"succeeded":5}}'

@@ -1,6 +1,7 @@
 #include "Pipe.hxx"
 #include "Loop.hxx"
 
+#include <sys/socket.h>
 #include <sys/stat.h>
 
 namespace osprey::uv {
@@ -24,6 +25,20 @@ Pipe::Bind(const std::string &path, mode_t mode)
 	::umask(old_mask);
 	if (err < 0)
 		throw MakeError(err, what);
+}
+
+std::optional<uid_t>
+Pipe::PeerUid() const noexcept
+{
+	uv_os_fd_t fd;
+	if (handle == nullptr || uv_fileno(reinterpret_cast<const uv_handle_t *>(handle), &fd) < 0)
+		return std::nullopt;
+	ucred credentials{};
+	socklen_t size = sizeof(credentials);
+	if (::getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) < 0 ||
+	    size != sizeof(credentials))
+		return std::nullopt;
+	return credentials.uid;
 }
 
 } // namespace osprey::uv

@@ -5,6 +5,7 @@
 
 #include "Stream.hxx"
 
+#include <optional>
 #include <string>
 #include <sys/types.h>
 
@@ -30,6 +31,11 @@ public:
 	/// permissions. umask is process-wide: call this while no other thread
 	/// creates files (at startup). Throws std::system_error naming @p path.
 	void Bind(const std::string &path, mode_t mode);
+
+	/// The uid of the process at the other end of an accepted unix socket,
+	/// as the kernel recorded it at connect(2) (SO_PEERCRED: the client
+	/// cannot lie about it); nullopt when it cannot be had.
+	std::optional<uid_t> PeerUid() const noexcept;
 };
 
 } // namespace osprey::uv

@@ -113,6 +113,16 @@ public:
 		return err;
 	}
 
+	/// Writes what the kernel takes now: bytes written, or UV_EAGAIN, or
+	/// another negative libuv code. Write() queues the remainder.
+	int TryWrite(std::string_view data) noexcept {
+		if (this->handle == nullptr)
+			return UV_EBADF;
+		const uv_buf_t buf = uv_buf_init(const_cast<char *>(data.data()),
+						 static_cast<unsigned>(data.size()));
+		return uv_try_write(AsStream(), &buf, 1);
+	}
+
 private:
 	static void OnConnectionCallback(uv_stream_t *server, int status) noexcept {
 		if (auto *self = Base::OwnerOf(server))

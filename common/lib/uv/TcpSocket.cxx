@@ -70,16 +70,6 @@ TcpSocket::PeerAddress() const
 }
 
 int
-TcpSocket::TryWrite(std::string_view data) noexcept
-{
-	if (handle == nullptr)
-		return UV_EBADF;
-	const uv_buf_t buf = uv_buf_init(const_cast<char *>(data.data()),
-					 static_cast<unsigned>(data.size()));
-	return uv_try_write(AsStream(), &buf, 1);
-}
-
-int
 TcpSocket::Shutdown() noexcept
 {
 	if (handle == nullptr)

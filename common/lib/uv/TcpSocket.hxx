@@ -35,9 +35,6 @@ public:
 	/// The peer as "192.0.2.1:5678" or "[2001:db8::1]:5678"; empty on error.
 	std::string PeerAddress() const;
 
-	/// Writes what the kernel takes now: bytes written, or UV_EAGAIN, or
-	/// another negative libuv code. Write() queues the remainder.
-	int TryWrite(std::string_view data) noexcept;
 	/// Shuts the sending side down once queued writes are done (FIN).
 	int Shutdown() noexcept;
 };

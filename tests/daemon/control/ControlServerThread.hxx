@@ -8,7 +8,9 @@
 #include "lib/uv/Async.hxx"
 #include "lib/uv/Loop.hxx"
 
-#include <atomic>
+#include <functional>
+#include <future>
+#include <mutex>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -35,9 +37,10 @@ struct TempDir {
 
 class ControlServerThread final : uv::Async::Listener {
 	uv::Loop loop;
-	uv::Async wakeup{loop, *this};
+	uv::Async wakeup{loop, *this}, tasks{loop, *this};
 	std::thread thread;
-	std::atomic<std::size_t> connections{0};
+	std::mutex mutex;
+	std::vector<std::packaged_task<void()>> queued;
 
 public:
 	FakeControlHandler handler;
@@ -53,6 +56,18 @@ public:
 	}
 	~ControlServerThread() { Stop(); }
 
+	/// Runs @p task on the loop's thread and waits for it to end.
+	void RunOnLoop(std::function<void()> task) {
+		std::packaged_task<void()> packaged(std::move(task));
+		auto ended = packaged.get_future();
+		{
+			std::lock_guard lock(mutex);
+			queued.push_back(std::move(packaged));
+		}
+		tasks.Send();
+		ended.get();
+	}
+
 	void Stop() {
 		if (!thread.joinable())
 			return;
@@ -62,9 +77,20 @@ public:
 	}
 
 private:
-	void OnAsync(uv::Async &) noexcept override {
+	void OnAsync(uv::Async &async) noexcept override {
+		if (&async == &tasks) {
+			std::vector<std::packaged_task<void()>> now;
+			{
+				std::lock_guard lock(mutex);
+				now.swap(queued);
+			}
+			for (auto &task : now)
+				task();
+			return;
+		}
 		server.Close();
 		wakeup.Close();
+		tasks.Close();
 	}
 };
 

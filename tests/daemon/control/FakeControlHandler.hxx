@@ -1,10 +1,12 @@
 // Test helper: a ControlHandler that records what it was asked and answers
-// what the test configured. Called on the server's loop thread, read by the
-// test's: a mutex keeps the two apart.
+// what the test configured, at once or, with `defer`, when the test says so.
+// Called on the server's loop thread, read by the test's: a mutex keeps the
+// two apart.
 #pragma once
 
 #include "control/ControlHandler.hxx"
 
+#include <condition_variable>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -14,48 +16,76 @@ namespace osprey::daemon::test {
 
 class FakeControlHandler final : public ControlHandler {
 	mutable std::mutex mutex;
+	std::condition_variable held_changed;
 	std::vector<std::string> calls;
+	std::vector<ControlDone> held;
 
 public:
+	/** what Status() answers */
+	control::DaemonStatus status{"0.1.0", 42, "2026-11-22T10:00:00Z", "http://127.0.0.1:8080",
+				     0, 4, 1, 0, 0, {{"running", 0}}};
 	/** what Approve/Ignore/Cancel answer */
 	ControlResult result{true, "starting", {}};
 	/** Approve throws this message when non-empty */
 	std::string throw_message;
+	/** hold each decision's done until ReleaseHeld() instead of calling it */
+	bool defer = false;
 
-	/// "approve job by" per call, in order.
+	/// "approve JOB WHO" per call, WHO as Decider::Describe() says, in order.
 	std::vector<std::string> Calls() const {
 		std::lock_guard lock(mutex);
 		return calls;
 	}
 
-	json::Value Status() override {
-		Record("status", "", "");
-		return json::Value::MakeObject({
-			{"version", json::Value::String("0.1.0")},
-			{"pid", json::Value::Number(std::int64_t(42))},
-		});
+	/// Blocks until @p n decisions are held (no sleeping in tests).
+	void WaitUntilHeld(std::size_t n) {
+		std::unique_lock lock(mutex);
+		held_changed.wait(lock, [&] { return held.size() >= n; });
 	}
-	ControlResult Approve(std::string_view job, std::string_view by) override {
-		Record("approve", job, by);
+
+	/// Calls every held done with `result`, @p times times each. On the
+	/// loop's thread (or once the loop has stopped).
+	void ReleaseHeld(int times = 1) {
+		std::vector<ControlDone> dones;
+		{
+			std::lock_guard lock(mutex);
+			dones.swap(held);
+		}
+		for (auto &done : dones)
+			for (int i = 0; i < times; ++i)
+				done(result);
+	}
+
+	control::DaemonStatus Status() override {
+		Record("status");
+		return status;
+	}
+	void Approve(std::string_view job, const Decider &who, ControlDone done) override {
+		Record("approve " + std::string(job) + " " + who.Describe());
 		if (!throw_message.empty())
 			throw std::runtime_error(throw_message);
-		return result;
+		Answer(std::move(done));
 	}
-	ControlResult Ignore(std::string_view job, std::string_view by) override {
-		Record("ignore", job, by);
-		return result;
+	void Ignore(std::string_view job, const Decider &who, ControlDone done) override {
+		Record("ignore " + std::string(job) + " " + who.Describe());
+		Answer(std::move(done));
 	}
-	ControlResult Cancel(std::string_view job, std::string_view by) override {
-		Record("cancel", job, by);
-		return result;
+	void Cancel(std::string_view job, const Decider &who, ControlDone done) override {
+		Record("cancel " + std::string(job) + " " + who.Describe());
+		Answer(std::move(done));
 	}
 
 private:
-	void Record(std::string_view what, std::string_view job, std::string_view by) {
+	void Answer(ControlDone done) {
+		if (!defer)
+			return done(result);
 		std::lock_guard lock(mutex);
-		std::string call(what);
-		if (!job.empty())
-			call += " " + std::string(job) + " " + std::string(by);
+		held.push_back(std::move(done));
+		held_changed.notify_all();
+	}
+
+	void Record(std::string call) {
+		std::lock_guard lock(mutex);
 		calls.push_back(std::move(call));
 	}
 };

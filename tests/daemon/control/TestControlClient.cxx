@@ -9,6 +9,7 @@
 #include <cstring>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <unistd.h>
 
 using namespace osprey;
 using namespace osprey::daemon;
@@ -16,15 +17,12 @@ using namespace osprey::daemon::test;
 
 namespace {
 
-json::Value
-Request(std::string_view command, std::string_view job = {})
+const std::string id = "20261122-004512-3f9a1c2b";
+
+control::Request
+Request(control::Command command)
 {
-	json::Members m{{"command", json::Value::String(std::string(command))}};
-	if (!job.empty()) {
-		m.emplace_back("job", json::Value::String(std::string(job)));
-		m.emplace_back("by", json::Value::String(cli::LocalUserName()));
-	}
-	return json::Value::MakeObject(std::move(m));
+	return {command, command == control::Command::Status ? "" : id};
 }
 
 /// A socket that accepts connections into its backlog and never answers.
@@ -49,23 +47,22 @@ TEST_CASE("ControlClient talks to ControlServer")
 	const auto path = dir.path + "/osprey.sock";
 	ControlServerThread s(path);
 
-	const auto status = cli::ControlRequest(path, Request("status"));
-	CHECK(status.Find("ok")->GetBool());
-	CHECK(status.Find("version")->GetText() == "0.1.0");
+	CHECK(cli::AskStatus(path) == s.handler.status);
+	CHECK(cli::ControlExchange(path, Request(control::Command::Status)) ==
+	      control::ToJsonLine(s.handler.status));
 
-	CHECK(cli::ControlCommand(path, Request("approve", "j1")).Find("state")->GetText() ==
-	      "starting");
-	CHECK(s.handler.Calls().back() == "approve j1 " + cli::LocalUserName());
+	const auto decided = cli::AskDecision(path, Request(control::Command::Approve));
+	CHECK(decided.state == "starting");
+	CHECK(decided.by.ends_with("(uid " + std::to_string(::getuid()) + ") from the command line"));
+	CHECK(s.handler.Calls().back() == "approve " + id + " " + decided.by);
 
 	s.handler.result = {false, {}, "no job j9"};
-	const auto refused = cli::ControlRequest(path, Request("cancel", "j9"));
-	CHECK_FALSE(refused.Find("ok")->GetBool());
-	CHECK_THROWS_WITH_AS(cli::ControlCommand(path, Request("cancel", "j9")), "no job j9",
-			     std::runtime_error);
+	CHECK_THROWS_WITH_AS(cli::AskDecision(path, Request(control::Command::Cancel)), "no job j9",
+			     cli::DaemonRefused);
 	s.Stop();
 	CHECK(s.alive_after_stop.empty());
 	// After Close() the socket file is gone: the client says so plainly.
-	CHECK_THROWS_WITH_AS(cli::ControlRequest(path, Request("status")),
+	CHECK_THROWS_WITH_AS(cli::AskStatus(path),
 			     ("the daemon is not running (no socket at " + path + ")").c_str(),
 			     cli::DaemonNotRunning);
 }
@@ -77,14 +74,13 @@ TEST_CASE("ControlClient without a daemon")
 
 	SUBCASE("a stale socket") {
 		const auto stale = Mute(path, false);
-		CHECK_THROWS_WITH_AS(cli::ControlRequest(path, Request("status")),
+		CHECK_THROWS_WITH_AS(cli::AskStatus(path),
 				     ("the daemon is not running (nothing answers on " + path + ")").c_str(),
 				     cli::DaemonNotRunning);
 	}
 	SUBCASE("a listener that never answers") {
 		const auto mute = Mute(path, true);
-		CHECK_THROWS_WITH_AS(cli::ControlRequest(path, Request("status"),
-							 std::chrono::milliseconds(200)),
+		CHECK_THROWS_WITH_AS(cli::AskStatus(path, std::chrono::milliseconds(200)),
 				     ("talking to the daemon on " + path + ": no answer in time").c_str(),
 				     std::runtime_error);
 	}

@@ -8,10 +8,35 @@
 #include <chrono>
 #include <string>
 #include <thread>
+#include <unistd.h>
 
 using namespace osprey;
 using namespace osprey::daemon;
 using namespace osprey::daemon::test;
+
+namespace {
+
+const std::string id1 = "20261122-004512-3f9a1c2b", id2 = "20261122-004513-00000000",
+	id3 = "20261122-004514-ffffffff";
+
+std::string
+Decision(std::string_view command, std::string_view job)
+{
+	return control::ToJsonLine(control::Request{
+		command == "approve" ? control::Command::Approve
+		: command == "ignore" ? control::Command::Ignore : control::Command::Cancel,
+		std::string(job)}) + "\n";
+}
+
+/// What the server records for this test process: its user, from the
+/// socket's credentials.
+std::string
+Me()
+{
+	return Decider{::getuid(), UserNameOf(::getuid())}.Describe();
+}
+
+} // namespace
 
 TEST_CASE("ControlServer answers one request per connection")
 {
@@ -19,28 +44,30 @@ TEST_CASE("ControlServer answers one request per connection")
 	const auto path = dir.path + "/osprey.sock";
 	ControlServerThread s(path);
 
-	SUBCASE("status carries the handler's members after ok") {
+	const auto me = Me();
+	SUBCASE("status is the handler's DaemonStatus after ok") {
 		CHECK(RawClient(path).Exchange("{\"command\":\"status\"}\n") ==
-		      "{\"ok\":true,\"version\":\"0.1.0\",\"pid\":42}\n");
+		      control::ToJsonLine(s.handler.status) + "\n");
 	}
-	SUBCASE("decisions pass job and by, and answer the new state") {
-		CHECK(RawClient(path).Exchange(R"({"command":"approve","job":"j1","by":"ann"})" "\n") ==
-		      "{\"ok\":true,\"state\":\"starting\"}\n");
-		CHECK(RawClient(path).Exchange(R"({"command":"ignore","job":"j2","by":"bob"})" "\n") ==
-		      "{\"ok\":true,\"state\":\"starting\"}\n");
-		CHECK(RawClient(path).Exchange(R"({"command":"cancel","job":"j3","by":"cy"})" "\n") ==
-		      "{\"ok\":true,\"state\":\"starting\"}\n");
+	SUBCASE("decisions pass the job and who asks, and answer the new state") {
+		CHECK(RawClient(path).Exchange(Decision("approve", id1)) ==
+		      R"({"ok":true,"state":"starting","by":")" + me + "\"}\n");
+		CHECK(RawClient(path).Exchange(Decision("ignore", id2)) ==
+		      R"({"ok":true,"state":"starting","by":")" + me + "\"}\n");
+		CHECK(RawClient(path).Exchange(Decision("cancel", id3)) ==
+		      R"({"ok":true,"state":"starting","by":")" + me + "\"}\n");
 		CHECK(s.handler.Calls() ==
-		      std::vector<std::string>{"approve j1 ann", "ignore j2 bob", "cancel j3 cy"});
+		      std::vector<std::string>{"approve " + id1 + " " + me, "ignore " + id2 + " " + me,
+					       "cancel " + id3 + " " + me});
 	}
 	SUBCASE("a refusal is the handler's sentence") {
 		s.handler.result = {false, {}, "job j1 is running, not awaiting approval"};
-		CHECK(RawClient(path).Exchange(R"({"command":"approve","job":"j1","by":"ann"})" "\n") ==
+		CHECK(RawClient(path).Exchange(Decision("approve", id1)) ==
 		      "{\"ok\":false,\"error\":\"job j1 is running, not awaiting approval\"}\n");
 	}
 	SUBCASE("an exception in the handler is an error answer") {
 		s.handler.throw_message = "disk full";
-		CHECK(RawClient(path).Exchange(R"({"command":"approve","job":"j1","by":"ann"})" "\n") ==
+		CHECK(RawClient(path).Exchange(Decision("approve", id1)) ==
 		      "{\"ok\":false,\"error\":\"disk full\"}\n");
 	}
 	SUBCASE("a request without newline is answered when the client shuts down") {
@@ -69,11 +96,11 @@ TEST_CASE("ControlServer answers malformed requests with an error")
 		{"{\"command\":\n", "malformed request: line 1, column 12"},
 		{"not json\n", "malformed request: "},
 		{"[1,2]\n", "malformed request: not a JSON object"},
-		{"{}\n", "malformed request: no \\\"command\\\""},
+		{"{}\n", "malformed request: missing \\\"command\\\""},
 		{"{\"command\":\"reboot\"}\n", "unknown command \\\"reboot\\\""},
-		{"{\"command\":\"approve\",\"by\":\"ann\"}\n", "request lacks \\\"job\\\""},
-		{"{\"command\":\"cancel\",\"job\":\"j\"}\n", "request lacks \\\"by\\\""},
-		{"{\"command\":\"ignore\",\"job\":7,\"by\":\"ann\"}\n", "request lacks \\\"job\\\""},
+		{"{\"command\":\"approve\",\"by\":\"ann\"}\n", "malformed request: missing \\\"job\\\""},
+		{"{\"command\":\"ignore\",\"job\":7,\"by\":\"ann\"}\n",
+		 "malformed request: \\\"job\\\" must be a string"},
 	};
 	for (const auto &c : cases) {
 		CAPTURE(c.request);

@@ -55,8 +55,10 @@ out=$("$OSPREY" approve "$a" 2>&1)
 status=$?
 expect_eq "$status" 0 "osprey approve exits 0"
 expect_contains "$out" "$a" "osprey approve names the job"
+me="$(id -un) (uid $(id -u)) from the command line"
+expect_contains "$out" "approved by $me" "osprey approve says who decided, from the socket's credentials"
 expect_state "$a" 120 succeeded "the approved job runs and succeeds"
-expect_eq "$(job_field "$a" decided_by)" "$(id -un)" "job.json records who approved it"
+expect_eq "$(job_field "$a" decided_by)" "$me" "job.json records who approved it: name and uid"
 expect_contains "$(cat "$(job_dir "$a")/output.log" 2>/dev/null)" "Deploy version 1.2.3" "the agent got the prompt"
 wait_until 10 has_notification "$a" job_finished
 expect_eq "$(notification "$a" job_finished | json 'j.state')" succeeded "the channel gets the result"
@@ -68,7 +70,7 @@ out=$("$OSPREY" ignore "$b" 2>&1)
 status=$?
 expect_eq "$status" 0 "osprey ignore exits 0"
 expect_state "$b" 10 ignored "the ignored job ends ignored"
-expect_contains "$(job_field "$b" reason)" "ignored by $(id -un)" "its reason says who ignored it"
+expect_eq "$(job_field "$b" reason)" "ignored by $me" "its reason says who ignored it"
 check "an ignored job never gets a container" no_container_of "$b"
 check "nor an output" test ! -s "$(job_dir "$b")/output.log"
 wait_until 10 has_notification "$b" job_finished
@@ -86,6 +88,13 @@ expect_contains "$out" "succeeded" "with a sentence saying it succeeded"
 out=$("$OSPREY" approve 20991231-000000-00000000 2>&1)
 status=$?
 expect_eq "$status" 1 "approving an unknown job fails (exit 1)"
+expect_eq "$out" "osprey: no job 20991231-000000-00000000" "with the daemon's sentence"
+# What is no job id never reaches a path, on either side of the socket.
+out=$(node -e '
+const c = require("net").connect(process.argv[1], () => c.write(process.argv[2] + "\n"));
+let a = ""; c.on("data", d => a += d); c.on("end", () => process.stdout.write(a));' \
+	"$OSPREY_HOME/osprey.sock" '{"command":"approve","job":"../../../../etc/passwd"}')
+expect_eq "$out" '{"ok":false,"error":"no job ../../../../etc/passwd"}' "the daemon answers a path as no job"
 
 post /hooks/gated '{"version":"2.0"}'
 c=$(json 'j.job' <<<"$body")

@@ -1,0 +1,102 @@
+// What a management-socket request does, once its line is read: status at
+// once, a decision after finding out who asks (ControlConnection.hxx).
+#include "ControlConnection.hxx"
+#include "ControlHandler.hxx"
+#include "job/JobRecord.hxx"
+
+#include <exception>
+
+namespace osprey::daemon {
+
+void
+ControlConnection::Execute(std::string_view line) noexcept
+{
+	socket.ReadStop();
+	// Whatever goes wrong is the client's answer, never an exception
+	// through libuv.
+	try {
+		command = control::ParseRequest(line);
+		if (command.command == control::Command::Status)
+			return Answer(control::ToJsonLine(handler.Status()));
+		// The id may end up in a path: only the shape of a real one
+		// goes further, and anything else is as unknown as it gets.
+		if (!IsValidJobId(command.job))
+			return Refuse("no job " + command.job);
+		if (!peer_uid)
+			return Refuse("cannot tell who is asking (no peer credentials)");
+	} catch (const std::exception &e) {
+		return Refuse(e.what());
+	} catch (...) {
+		return Refuse("internal error");
+	}
+	LookUpDecider();
+}
+
+void
+ControlConnection::LookUpDecider() noexcept
+{
+	phase = Phase::LookingUp;
+	try {
+		const uid_t uid = *peer_uid;
+		// The pool's function owns its result; the completion runs only
+		// while this connection (which owns the Work) is alive.
+		auto name = std::make_shared<std::string>();
+		lookup.Queue(loop, [uid, name] {
+			try {
+				*name = UserNameOf(uid);
+			} catch (...) {
+				// no name: the uid alone says who it was
+			}
+		}, [this, uid, name] { Decide(Decider{uid, std::move(*name)}); });
+	} catch (const std::exception &e) {
+		Refuse(e.what());
+	}
+}
+
+void
+ControlConnection::Decide(const Decider &who) noexcept
+{
+	using Method = void (ControlHandler::*)(std::string_view, const Decider &, ControlDone);
+	const Method method = command.command == control::Command::Approve ? &ControlHandler::Approve
+		: command.command == control::Command::Ignore ? &ControlHandler::Ignore
+		: &ControlHandler::Cancel;
+
+	phase = Phase::Deciding;
+	// The handler may call done inside the call, and the answer may then
+	// close this connection: from here on `this` is reached through the
+	// cell only.
+	const auto cell = self;
+	try {
+		// Copies: the handler may use them after done has closed us.
+		const std::string job = command.job;
+		auto by = who.Describe();
+		(handler.*method)(job, who, [cell, by](ControlResult result) {
+			if (*cell != nullptr)
+				(*cell)->OnDecided(result, by);
+		});
+	} catch (const std::exception &e) {
+		if (*cell != nullptr && (*cell)->phase == Phase::Deciding)
+			(*cell)->Refuse(e.what());
+	} catch (...) {
+		if (*cell != nullptr && (*cell)->phase == Phase::Deciding)
+			(*cell)->Refuse("internal error");
+	}
+}
+
+void
+ControlConnection::OnDecided(const ControlResult &result, const std::string &by) noexcept
+{
+	if (phase != Phase::Deciding)
+		return; // a second call, or after the deadline answered
+	if (!result.ok)
+		return Refuse(result.error.empty() ? "refused" : result.error);
+	std::string line;
+	try {
+		line = control::ToJsonLine(control::Decided{result.state, by});
+	} catch (...) {
+		return Refuse("out of memory");
+	}
+	Answer(std::move(line));
+}
+
+} // namespace osprey::daemon
