@@ -1,4 +1,5 @@
 #include "Supervisor.hxx"
+#include "DaemonHttp.hxx"
 #include "PipelineSet.hxx"
 #include "Version.h"
 #include "control/ControlHandler.hxx"
@@ -11,6 +12,7 @@
 #include "lib/uv/Signal.hxx"
 #include "log/Log.hxx"
 #include "notify/ChannelNotifier.hxx"
+#include "status/StatusEndpoints.hxx"
 #include "time/Iso8601.hxx"
 #include "util/Error.hxx"
 
@@ -43,6 +45,8 @@ class Supervisor final : ControlHandler, uv::Signal::Listener {
 	ChannelNotifier notifier;
 	JobTable jobs;
 	WebhookIngest ingest;
+	StatusEndpoints status;
+	DaemonHttp routes;
 	http::HttpServer server;
 	std::unique_ptr<CronScheduler> cron;
 	ControlServer control;
@@ -54,7 +58,8 @@ public:
 	Supervisor(const Home &_home, const StartOptions &options)
 		: home(_home), pipelines(home),
 		  jobs(loop, home, pipelines, notifier, options.worker_path),
-		  ingest(pipelines, jobs), server(loop, ingest, Limits(pipelines.Global().server)),
+		  ingest(pipelines, jobs), status(jobs, ingest.Counters()), routes(ingest, status),
+		  server(loop, routes, Limits(pipelines.Global().server)),
 		  control(loop, *this),
 		  sigterm(loop, *this), sigint(loop, *this), sighup(loop, *this),
 		  started(FormatIso8601Utc(std::chrono::system_clock::now())) {}
@@ -155,10 +160,10 @@ private:
 		s.disabled_pipelines = num(pipelines.Disabled().size());
 		return s;
 	}
-	/* the job table decides at once; done is called with its answer */
-	void Approve(std::string_view id, const Decider &who, ControlDone done) override { done(jobs.Approve(id, who.Describe())); }
-	void Ignore(std::string_view id, const Decider &who, ControlDone done) override { done(jobs.Ignore(id, who.Describe())); }
-	void Cancel(std::string_view id, const Decider &who, ControlDone done) override { done(jobs.Cancel(id, who.Describe())); }
+	/* done hears the answer once the decision is on the disk */
+	void Approve(std::string_view id, const Decider &who, ControlDone done) override { jobs.Approve(id, who.Describe(), std::move(done)); }
+	void Ignore(std::string_view id, const Decider &who, ControlDone done) override { jobs.Ignore(id, who.Describe(), std::move(done)); }
+	void Cancel(std::string_view id, const Decider &who, ControlDone done) override { jobs.Cancel(id, who.Describe(), std::move(done)); }
 };
 
 } // namespace

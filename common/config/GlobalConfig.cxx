@@ -169,6 +169,10 @@ ReadJobs(Section &root, JobSettings &jobs)
 		jobs.payloads = static_cast<unsigned>(*v);
 	if (auto v = s.Duration({"shutdown_grace"}))
 		jobs.shutdown_grace = *v;
+	if (auto v = s.Integer({"max_pending"}, 1, 1000000))
+		jobs.max_pending = static_cast<unsigned>(*v);
+	if (auto v = s.Size({"max_pending_bytes"}))
+		jobs.max_pending_bytes = *v;
 	s.Finish();
 }
 

@@ -77,6 +77,10 @@ struct JobSettings {
 	unsigned payloads = 10;
 	/** at shutdown, how long running jobs may go on before they are stopped */
 	std::chrono::milliseconds shutdown_grace = std::chrono::seconds(30);
+	/** jobs awaiting approval at once; more are answered 429 */
+	unsigned max_pending = 1000;
+	/** payload bytes those jobs keep on disk, together; more are answered 429 */
+	std::uint64_t max_pending_bytes = std::uint64_t(256) << 20;
 };
 
 struct GlobalConfig {

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <mutex>
 #include <random>
 #include <stdexcept>
 
@@ -101,19 +102,50 @@ ParseJobRecord(std::string_view text)
 	return r;
 }
 
+static std::string
+IdPrefix(std::chrono::system_clock::time_point time)
+{
+	const auto t = std::chrono::system_clock::to_time_t(time);
+	std::tm tm;
+	::gmtime_r(&t, &tm);
+	char prefix[64];
+	std::snprintf(prefix, sizeof(prefix), "%04d%02d%02d-%02d%02d%02d-", tm.tm_year + 1900,
+		      tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+	return prefix;
+}
+
 std::string
 NewJobId()
 {
-	static thread_local std::mt19937_64 random{std::random_device{}()};
-	const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-	std::tm tm;
-	::gmtime_r(&now, &tm);
-	char id[64];
-	std::snprintf(id, sizeof(id), "%04d%02d%02d-%02d%02d%02d-%08x", tm.tm_year + 1900,
-		      tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
-		      static_cast<unsigned>(random() & 0xffffffffu));
-	return id;
+	static std::mutex mutex;
+	static std::mt19937_64 random{std::random_device{}()};
+	static std::string last;
+
+	const auto now = std::chrono::system_clock::now();
+	const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+		now.time_since_epoch()).count() % 1000;
+	const std::lock_guard lock(mutex);
+	auto suffix = static_cast<std::uint32_t>(ms) << 22 |
+		static_cast<std::uint32_t>(random() & 0x3fffff);
+	auto prefix = IdPrefix(now);
+	/* the clock may repeat a millisecond, or step back: never go below
+	   the last id, so that ids sort in the order the jobs came */
+	if (!last.empty() && prefix + "00000000" <= last) {
+		prefix = last.substr(0, 16);
+		suffix = static_cast<std::uint32_t>(std::stoul(last.substr(16), nullptr, 16)) + 1;
+	}
+	char hex[9];
+	std::snprintf(hex, sizeof(hex), "%08x", suffix);
+	last = prefix + hex;
+	return last;
 }
+
+std::string
+NewJobIdAt(std::chrono::system_clock::time_point time)
+{
+	return IdPrefix(time) + "00000000";
+}
+
 
 bool
 IsValidJobId(std::string_view id) noexcept

@@ -56,9 +56,14 @@ std::string ToJson(const JobRecord &record);
 /// Throws std::runtime_error on malformed records.
 JobRecord ParseJobRecord(std::string_view json);
 
-/// A new job id: sortable by creation time, URL-safe, unique
-/// ("20261122-004512-3f9a1c2b").
+/// A new job id: sortable by creation time (within a second too, in this
+/// process), URL-safe, unique ("20261122-004512-3f9a1c2b": the time in UTC,
+/// then the millisecond in the high 10 bits of the hex part and random bits).
 std::string NewJobId();
+
+/// The smallest id a job created at @p time can have: ids that sort below
+/// it are older.
+std::string NewJobIdAt(std::chrono::system_clock::time_point time);
 
 /// Whether @p id has the shape NewJobId() makes (digits, dashes, lowercase
 /// hex; nothing else): what ids from outside (the management socket, the
@@ -74,6 +79,7 @@ struct JobFiles {
 	std::string Prompt() const { return dir + "/prompt.md"; }
 	std::string Output() const { return dir + "/output.log"; }
 	std::string Result() const { return dir + "/result.md"; }
+	std::string Rendered() const { return dir + "/rendered.json"; }
 	std::string WorkerLog() const { return dir + "/worker.log"; }
 };
 

@@ -2,6 +2,8 @@
 #include "lib/posix/UniqueFd.hxx"
 
 #include <cerrno>
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <fcntl.h>
 #include <ftw.h>
@@ -40,15 +42,48 @@ ReadFile(const std::string &path)
 	}
 }
 
-static void
-WriteAll(int fd, std::string_view data, const std::string &path)
+FileTail
+ReadTail(const std::string &path, std::size_t max_bytes)
+{
+	UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+	if (!fd.IsDefined())
+		ThrowErrno("cannot open " + path);
+	struct stat st;
+	if (::fstat(fd.Get(), &st) < 0)
+		ThrowErrno("cannot stat " + path);
+	FileTail tail;
+	const auto size = static_cast<std::uint64_t>(st.st_size);
+	off_t offset = 0;
+	if (size > max_bytes) {
+		offset = static_cast<off_t>(size - max_bytes);
+		tail.truncated = true;
+	}
+	tail.text.resize(std::min<std::uint64_t>(size, max_bytes));
+	std::size_t got = 0;
+	while (got < tail.text.size()) {
+		const ssize_t n = ::pread(fd.Get(), tail.text.data() + got, tail.text.size() - got,
+					  offset + static_cast<off_t>(got));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			ThrowErrno("cannot read " + path);
+		if (n == 0)
+			break; // it shrank meanwhile
+		got += static_cast<std::size_t>(n);
+	}
+	tail.text.resize(got);
+	return tail;
+}
+
+void
+WriteAll(int fd, std::string_view data, const std::string &what)
 {
 	while (!data.empty()) {
 		const ssize_t n = ::write(fd, data.data(), data.size());
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			ThrowErrno("cannot write " + path);
+			ThrowErrno("cannot write " + what);
 		}
 		data.remove_prefix(static_cast<std::size_t>(n));
 	}

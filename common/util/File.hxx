@@ -2,12 +2,26 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <sys/types.h>
 
 namespace osprey {
 
 /// Reads the whole file. Throws std::system_error naming @p path.
 std::string ReadFile(const std::string &path);
+
+/// The last @p max_bytes of a file, read from there only (a log may be
+/// gigabytes), and whether anything came before them. Throws
+/// std::system_error naming @p path.
+struct FileTail {
+	std::string text;
+	bool truncated = false;
+};
+FileTail ReadTail(const std::string &path, std::size_t max_bytes);
+
+/// Writes all of @p data to the blocking descriptor @p fd, retrying short
+/// writes and EINTR. Throws std::system_error "cannot write <what>".
+void WriteAll(int fd, std::string_view data, const std::string &what);
 
 /// How hard WriteFileAtomic() works for the data to survive a power loss.
 enum class Durability {

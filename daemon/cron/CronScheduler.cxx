@@ -48,12 +48,11 @@ CronScheduler::OnTimer(uv::Timer &) noexcept
 	for (auto &e : entries) {
 		if (e.next > now)
 			continue;
-		try {
-			/* cron jobs see an empty body and never wait for approval */
-			jobs.Submit(e.pipeline, "{}", json::Value::MakeObject({}), "cron");
-		} catch (const std::exception &ex) {
-			LogError("cannot record a cron job", {{"pipeline", e.pipeline}, {"error", ex.what()}});
-		}
+		/* cron jobs see an empty body and never wait for approval */
+		jobs.Submit({e.pipeline, "cron", {}, {}}, [pipeline = e.pipeline](JobTable::Submitted s) {
+			if (s.outcome == JobTable::Submitted::Outcome::Unavailable)
+				LogError("cannot record a cron job", {{"pipeline", pipeline}, {"error", s.reason}});
+		});
 		e.next = e.schedule->Next(now);
 	}
 	Arm();

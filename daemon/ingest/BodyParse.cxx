@@ -42,9 +42,8 @@ FormDecode(std::string_view s)
 }
 
 static bool
-IsForm(const http::Request &request)
+IsForm(std::string_view type)
 {
-	const auto type = request.Header("Content-Type").value_or("");
 	const auto semicolon = type.find(';');
 	const auto media = Trim(type.substr(0, semicolon));
 	return media.size() == 33 && std::equal(media.begin(), media.end(),
@@ -64,14 +63,14 @@ ParseJson(std::string_view text, std::string_view what)
 }
 
 json::Value
-ParseBody(const http::Request &request)
+ParseBody(std::string_view content_type, std::string_view body)
 {
-	if (Trim(request.body).empty())
+	if (Trim(body).empty())
 		return json::Value::MakeObject({});
-	if (!IsForm(request))
-		return ParseJson(request.body, "the body");
+	if (!IsForm(content_type))
+		return ParseJson(body, "the body");
 
-	for (const auto field : Split(request.body, '&')) {
+	for (const auto field : Split(body, '&')) {
 		const auto eq = field.find('=');
 		if (FormDecode(field.substr(0, eq)) != "payload")
 			continue;
@@ -81,7 +80,7 @@ ParseBody(const http::Request &request)
 	}
 	/* curl --data sends JSON labelled as a form: take it for what it is */
 	try {
-		return json::Parse(request.body);
+		return json::Parse(body);
 	} catch (const json::ParseError &) {
 		throw BadBody("a form body needs a \"payload\" field holding JSON");
 	}

@@ -17,8 +17,15 @@ struct BadBody : std::runtime_error {
 	using std::runtime_error::runtime_error;
 };
 
+/// @p content_type: the request's Content-Type header ("" when absent).
 /// Throws BadBody.
-json::Value ParseBody(const http::Request &request);
+json::Value ParseBody(std::string_view content_type, std::string_view body);
+
+inline json::Value
+ParseBody(const http::Request &request)
+{
+	return ParseBody(request.Header("Content-Type").value_or(""), request.body);
+}
 
 /// Decodes one application/x-www-form-urlencoded component ('+' is a space,
 /// %XX a byte). Throws BadBody on a malformed escape.

@@ -1,81 +1,74 @@
 #include "WebhookIngest.hxx"
-#include "BodyParse.hxx"
 #include "PipelineSet.hxx"
 #include "jobs/JobTable.hxx"
 #include "lib/openssl/HmacSha256.hxx"
 #include "log/Log.hxx"
-#include "time/Iso8601.hxx"
-#include "util/Error.hxx"
 
-#include <chrono>
+#include <memory>
 
 namespace osprey::daemon {
 
+using Outcome = JobTable::Submitted::Outcome;
+
 WebhookIngest::WebhookIngest(PipelineSet &_pipelines, JobTable &_jobs)
-	: pipelines(_pipelines), jobs(_jobs), max_body(_pipelines.Global().server.max_body),
-	  started(FormatIso8601Utc(std::chrono::system_clock::now()))
+	: pipelines(_pipelines), jobs(_jobs), max_body(_pipelines.Global().server.max_body)
 {
 }
 
 static http::Response
-MethodNotAllowed(std::string_view allow)
+Unavailable()
 {
-	auto r = http::Response::Error(405, "method not allowed here; use " + std::string(allow));
-	r.headers.emplace_back("Allow", std::string(allow));
-	return r;
+	return http::Response::Error(503,
+		"this pipeline cannot take webhooks now; its configuration has errors");
 }
 
-http::RouteDecision
+std::optional<http::RouteDecision>
 WebhookIngest::Route(const http::RequestHead &head)
 {
-	if (head.path == "/healthz" || head.path == "/metrics") {
-		if (head.method != "GET" && head.method != "HEAD")
-			return http::RouteDecision::Reject(MethodNotAllowed("GET, HEAD"));
-		return http::RouteDecision::Accept(0);
-	}
-
 	const auto name = pipelines.NameForPath(head.path);
-	if (name.empty()) {
-		++not_found;
-		return http::RouteDecision::Reject(http::Response::Error(404,
-			"no pipeline listens on " + std::string(head.path)));
+	if (name.empty())
+		return std::nullopt;
+	if (head.method != "POST") {
+		auto r = http::Response::Error(405, "method not allowed here; use POST");
+		r.headers.emplace_back("Allow", "POST");
+		return http::RouteDecision::Reject(std::move(r));
 	}
-	if (head.method != "POST")
-		return http::RouteDecision::Reject(MethodNotAllowed("POST"));
 
 	/* a missing signature is known before the body: do not read it */
 	try {
 		const auto &trigger = pipelines.Current(name).trigger;
-		if (trigger.VerifiesSignature() && !head.Header(trigger.signature_header)) {
-			++unauthorized;
-			return http::RouteDecision::Reject(http::Response::Error(401,
+		if (trigger.VerifiesSignature() && !head.Header(trigger.signature_header))
+			return http::RouteDecision::Reject(Unauthorized(name, head,
 				"missing signature header " + trigger.signature_header));
-		}
 	} catch (const std::exception &e) {
 		/* its .env changed and it no longer resolves (a ${VAR} went
 		   missing): the signature cannot be checked, so nothing may be
 		   accepted; the sender learns nothing of the configuration */
 		LogError("webhook refused: the pipeline's configuration has errors",
 			 {{"pipeline", name}, {"error", e.what()}});
-		++unavailable;
-		return http::RouteDecision::Reject(http::Response::Error(503,
-			"this pipeline cannot take webhooks now; its configuration has errors"));
+		++counters.unavailable;
+		return http::RouteDecision::Reject(Unavailable());
 	}
 	return http::RouteDecision::Accept(max_body);
 }
 
-http::HandleResult
-WebhookIngest::Handle(const http::Request &request)
+http::Response
+WebhookIngest::Unauthorized(std::string_view pipeline, const http::RequestHead &head,
+			    std::string sentence)
 {
-	if (request.path == "/healthz")
-		return Health();
-	if (request.path == "/metrics") {
-		http::Response r;
-		r.body = Metrics();
-		r.content_type = "text/plain; version=0.0.4";
-		return r;
+	++counters.unauthorized;
+	auto &log = refusals[std::string(pipeline)];
+	const auto now = std::chrono::steady_clock::now();
+	if (now - log.last >= std::chrono::seconds(10)) {
+		LogWarning("webhook refused: " + sentence,
+			   {{"pipeline", pipeline}, {"peer", head.remote_address},
+			    {"not_logged_since", std::to_string(log.unlogged)}});
+		log.last = now;
+		log.unlogged = 0;
+	} else {
+		++log.unlogged;
 	}
-	return Webhook(request, pipelines.NameForPath(request.path));
+	return http::Response::Error(401, std::move(sentence));
 }
 
 /* The contract's rule: raw bytes, HMAC-SHA256, lowercase hex, bare digest,
@@ -104,47 +97,20 @@ WebhookIngest::SignatureMatches(std::string_view pipeline, const Trigger &trigge
 	return i->second.hmac.Verify(request.body, value);
 }
 
-http::Response
-WebhookIngest::Webhook(const http::Request &request, std::string_view name)
+static http::Response
+Answer(WebhookCounters &counters, const JobTable::Submitted &job)
 {
-	const std::string pipeline(name);
-	try {
-		/* Route() ran Current() for this request's head, so the pipeline
-		   is as fresh as the request: a .env edit between the head and
-		   now is concurrent with it, either answer is right. That saves
-		   the second stat() of the .env, a tenth of a 401's cost. */
-		const auto &trigger = pipelines.Validated(pipeline).trigger;
-		if (trigger.VerifiesSignature() && !SignatureMatches(pipeline, trigger, request)) {
-			++unauthorized;
-			return http::Response::Error(401, "signature mismatch");
-		}
-	} catch (const std::exception &) {
-		/* Route() just resolved it; only a .env edit in between gets here */
-		++unavailable;
-		return http::Response::Error(503,
-			"this pipeline cannot take webhooks now; its configuration has errors");
-	}
-
-	json::Value payload;
-	try {
-		payload = ParseBody(request);
-	} catch (const BadBody &e) {
-		++bad;
-		return http::Response::Error(400, e.what());
-	}
-
-	JobTable::Submitted job;
-	try {
-		job = jobs.Submit(pipeline, request.body, std::move(payload), "webhook");
-	} catch (const std::exception &e) {
-		LogError("cannot record a job", {{"pipeline", pipeline}, {"error", FullMessage(e)}});
-		return http::Response::Error(500, "cannot record the job: " + FullMessage(e));
-	}
-
-	std::string body = "{\"job\":";
-	http::AppendJsonString(body, job.id);
-	if (job.state == JobState::Rejected) {
-		++rejected;
+	switch (job.outcome) {
+	case Outcome::BadBody:
+		++counters.bad;
+		return http::Response::Error(400, job.reason);
+	case Outcome::Unavailable:
+		++counters.unavailable;
+		return http::Response::Error(503, job.reason);
+	case Outcome::Rejected: {
+		++counters.rejected;
+		std::string body = "{\"job\":";
+		http::AppendJsonString(body, job.id);
 		body += ",\"error\":";
 		http::AppendJsonString(body, job.reason);
 		body += '}';
@@ -152,10 +118,15 @@ WebhookIngest::Webhook(const http::Request &request, std::string_view name)
 		r.headers.emplace_back("Retry-After", "30");
 		return r;
 	}
-	++accepted;
-	const auto state = job.state == JobState::Starting ? std::string_view("running") : Name(job.state);
+	case Outcome::Accepted:
+		break;
+	}
+	++counters.accepted;
+	std::string body = "{\"job\":";
+	http::AppendJsonString(body, job.id);
 	body += ",\"state\":";
-	http::AppendJsonString(body, state);
+	http::AppendJsonString(body, job.state == JobState::Starting ? std::string_view("running")
+			       : Name(job.state));
 	if (!job.reason.empty()) {
 		body += ",\"reason\":";
 		http::AppendJsonString(body, job.reason);
@@ -164,44 +135,32 @@ WebhookIngest::Webhook(const http::Request &request, std::string_view name)
 	return http::Response::Json(202, std::move(body));
 }
 
-http::Response
-WebhookIngest::Health() const
+http::HandleResult
+WebhookIngest::Handle(const http::Request &request)
 {
-	std::string body = "{\"status\":\"ok\",\"started\":";
-	http::AppendJsonString(body, started);
-	body += ",\"slots\":{\"used\":" + std::to_string(jobs.UsedSlots()) +
-		",\"max\":" + std::to_string(jobs.MaxSlots()) + "},\"jobs\":{\"live\":" +
-		std::to_string(jobs.LiveCount()) + ",\"awaiting_approval\":" +
-		std::to_string(jobs.AwaitingCount()) + "}}";
-	return http::Response::Json(200, std::move(body));
-}
+	const std::string pipeline(pipelines.NameForPath(request.path));
+	try {
+		/* Route() ran Current() for this request's head, so the pipeline
+		   is as fresh as the request: a .env edit between the head and
+		   now is concurrent with it, either answer is right. That saves
+		   the second stat() of the .env, a tenth of a 401's cost. */
+		const auto &trigger = pipelines.Validated(pipeline).trigger;
+		if (trigger.VerifiesSignature() && !SignatureMatches(pipeline, trigger, request))
+			return Unauthorized(pipeline, request, "signature mismatch");
+	} catch (const std::exception &) {
+		/* Route() just resolved it; only a .env edit in between gets here */
+		++counters.unavailable;
+		return Unavailable();
+	}
 
-std::string
-WebhookIngest::Metrics() const
-{
-	std::string m;
-	auto metric = [&](std::string_view name, std::string_view type, std::string_view help) {
-		m += "# HELP " + std::string(name) + " " + std::string(help) + "\n# TYPE " +
-			std::string(name) + " " + std::string(type) + "\n";
-	};
-	metric("osprey_webhook_requests_total", "counter", "Webhook requests by outcome.");
-	for (const auto &[outcome, n] : {std::pair{"accepted", accepted}, {"unauthorized", unauthorized},
-					 {"rejected", rejected}, {"bad_request", bad},
-					 {"unavailable", unavailable},
-					 {"not_found", not_found}})
-		m += "osprey_webhook_requests_total{outcome=\"" + std::string(outcome) + "\"} " +
-			std::to_string(n) + "\n";
-	metric("osprey_jobs_ended_total", "counter", "Jobs that reached a final state since start.");
-	for (const auto &[state, n] : jobs.EndedCounts())
-		m += "osprey_jobs_ended_total{state=\"" + std::string(Name(state)) + "\"} " +
-			std::to_string(n) + "\n";
-	metric("osprey_agent_slots_used", "gauge", "Agent containers running or starting.");
-	m += "osprey_agent_slots_used " + std::to_string(jobs.UsedSlots()) + "\n";
-	metric("osprey_agent_slots_max", "gauge", "container.max_concurrent.");
-	m += "osprey_agent_slots_max " + std::to_string(jobs.MaxSlots()) + "\n";
-	metric("osprey_jobs_awaiting_approval", "gauge", "Jobs waiting for a human.");
-	m += "osprey_jobs_awaiting_approval " + std::to_string(jobs.AwaitingCount()) + "\n";
-	return m;
+	/* std::function needs a copyable callable: the token is shared */
+	auto token = std::make_shared<http::PendingResponse>(request.Defer());
+	JobTable::Trigger trigger{pipeline, "webhook", std::string(request.body),
+				  std::string(request.Header("Content-Type").value_or(""))};
+	jobs.Submit(std::move(trigger), [this, token](JobTable::Submitted job) {
+		token->Complete(Answer(counters, job));
+	});
+	return http::Deferred{};
 }
 
 } // namespace osprey::daemon

@@ -1,15 +1,16 @@
-// The daemon's HTTP face: webhook paths of the loaded pipelines, plus
-// GET /healthz and GET /metrics. Implements the behaviour decisions.md fixes:
-// 202 with the job id, 401 on a bad signature, 429 when every slot is busy,
-// 404, 405, 413, 400, every error as {"error": "..."}.
+// Webhook paths of the loaded pipelines: the behaviour decisions.md fixes
+// (202 with the job id once it is durable, 401 on a bad signature, 429 when
+// a slot or cap refuses, 404, 405, 413, 400, 503), every error as
+// {"error": "..."}. The body is parsed and rendered on the thread pool and
+// the job recorded by the job store; the answer waits for both, the loop
+// does not.
 #pragma once
 
 #include "http/HttpHandler.hxx"
 #include "lib/openssl/HmacSha256.hxx"
 
-#include <array>
+#include <chrono>
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <string>
 
@@ -20,15 +21,17 @@ namespace osprey::daemon {
 class JobTable;
 class PipelineSet;
 
-class WebhookIngest final : public http::HttpHandler {
+/// Requests answered, by outcome, for /metrics.
+struct WebhookCounters {
+	std::uint64_t accepted = 0, unauthorized = 0, rejected = 0, bad = 0, not_found = 0,
+		unavailable = 0;
+};
+
+class WebhookIngest {
 	PipelineSet &pipelines;
 	JobTable &jobs;
 	std::uint64_t max_body;
-	std::string started; // ISO 8601, for /healthz
-
-	/* requests answered, by status class of interest, for /metrics */
-	std::uint64_t accepted = 0, unauthorized = 0, rejected = 0, bad = 0, not_found = 0,
-		unavailable = 0;
+	WebhookCounters counters;
 
 	/* a keyed HMAC per pipeline, made again when its secret changes: keying
 	   one (algorithm fetch, key schedule) costs twice the HMAC itself */
@@ -38,20 +41,28 @@ class WebhookIngest final : public http::HttpHandler {
 	};
 	std::map<std::string, Verifier, std::less<>> verifiers;
 
+	/* 401s are logged at most once per pipeline per interval, with how
+	   many were not: a flood of bad signatures must not flood the log */
+	struct RefusalLog {
+		std::chrono::steady_clock::time_point last{};
+		std::uint64_t unlogged = 0;
+	};
+	std::map<std::string, RefusalLog, std::less<>> refusals;
+
 public:
 	WebhookIngest(PipelineSet &pipelines, JobTable &jobs);
 
-	http::RouteDecision Route(const http::RequestHead &head) override;
-	http::HandleResult Handle(const http::Request &request) override;
+	/// For a path of a webhook pipeline; nullopt for any other path.
+	std::optional<http::RouteDecision> Route(const http::RequestHead &head);
+	http::HandleResult Handle(const http::Request &request);
 
-	/// Prometheus text exposition of the daemon's counters and gauges.
-	std::string Metrics() const;
+	const WebhookCounters &Counters() const noexcept { return counters; }
 
 private:
-	http::Response Webhook(const http::Request &request, std::string_view pipeline);
 	bool SignatureMatches(std::string_view pipeline, const Trigger &trigger,
 			      const http::Request &request);
-	http::Response Health() const;
+	http::Response Unauthorized(std::string_view pipeline, const http::RequestHead &head,
+				    std::string sentence);
 };
 
 } // namespace osprey::daemon

@@ -1,12 +1,13 @@
-// One job the supervisor is responsible for: awaiting approval or live. It
-// owns its worker and timers; every callback goes to the JobTable, which
-// makes all the decisions.
+// A live job: it holds an agent slot and a worker. Jobs awaiting approval
+// are PendingJobs (JobTable.hxx), kept small so that thousands can wait.
+// A Job owns its worker and timers; every callback goes to the JobTable,
+// which makes all the decisions.
 #pragma once
 
-#include "config/Channel.hxx"
+#include "JobRules.hxx"
 #include "job/JobRecord.hxx"
-#include "json/Value.hxx"
 #include "lib/uv/Timer.hxx"
+#include "store/RenderedJob.hxx"
 #include "worker/WorkerProcess.hxx"
 
 #include <memory>
@@ -18,27 +19,24 @@ namespace osprey::daemon {
 class JobTable;
 
 struct Job final : uv::Timer::Listener, WorkerProcess::Listener {
-	/** why the supervisor stopped a live job, if it did */
-	enum class StopCause { None, Timeout, Cancel, Shutdown };
-
 	JobTable &table;
+	/** as last recorded in job.json */
 	JobRecord record;
-	JobFiles files;
-	/** the parsed webhook body ({} for cron), to render again on approval */
-	json::Value payload;
-	/** for notifications: the channel and the rendered topic and message */
-	EffectiveChannel channel;
-	std::string topic, message;
+	/** the templates' output, rendered once when the trigger fired */
+	RenderedFields rendered;
 
 	std::unique_ptr<WorkerProcess> worker;
-	uv::Timer deadline_timer, kill_timer, approval_timer;
+	uv::Timer deadline_timer, kill_timer;
 	StopCause stop = StopCause::None;
 	bool holds_slot = false;
+	/** its end, being recorded (tried again while the disk refuses it) */
+	std::optional<Ending> end;
 	/** from the worker's events */
 	std::optional<int> agent_exit;
 	std::string failure;
 
-	explicit Job(JobTable &t) noexcept : table(t) {}
+	Job(JobTable &t, JobRecord r, RenderedFields f) noexcept
+		: table(t), record(std::move(r)), rendered(std::move(f)) {}
 
 	void OnTimer(uv::Timer &timer) noexcept override;
 	void OnWorkerEvent(WorkerProcess &, const WorkerEvent &event) noexcept override;

@@ -1,14 +1,13 @@
-// What happens to a job once it exists: worker events, its timers, its end.
+// What happens to a live job: worker events, its timers, its end. Its end
+// takes effect once recorded; a record that cannot be written (a full disk)
+// is tried again until it can, while the job stays as the disk says.
 #include "JobTable.hxx"
 #include "PipelineSet.hxx"
+#include "config/Home.hxx"
 #include "log/Log.hxx"
-#include "notify/Notifier.hxx"
 #include "time/Duration.hxx"
 #include "time/Iso8601.hxx"
 #include "util/File.hxx"
-
-#include <csignal>
-#include <cstring>
 
 namespace osprey::daemon {
 
@@ -23,18 +22,45 @@ Job::OnWorkerProtocolError(WorkerProcess &, const std::string &error) noexcept
 		 {"job", record.id}, {"error", error}});
 }
 
+static std::string
+Now()
+{
+	return FormatIso8601Utc(std::chrono::system_clock::now());
+}
+
+/* Preparing and running: recorded in order with everything else; memory
+   follows once the disk has it. If the daemon dies, the restart makes any
+   live state interrupted whatever it said. */
+void
+JobTable::SaveLiveState(Job &job, JobState state) noexcept
+{
+	JobRecord next = job.record;
+	next.state = state;
+	next.updated = Now();
+	store.Write(RecordWrite(next), [this, next](std::error_code error) {
+		const auto i = live.find(next.id);
+		if (error || i == live.end() || i->second->end)
+			return;
+		i->second->record.state = next.state;
+		i->second->record.updated = next.updated;
+		i->second->record.container = next.container;
+		LogInfo("job " + std::string(Name(next.state)), {{"pipeline", next.pipeline},
+			{"job", next.id}});
+	});
+}
+
 void
 JobTable::OnWorkerEvent(Job &job, const WorkerEvent &e) noexcept
 {
 	switch (e.kind) {
 	case WorkerEvent::Kind::Preparing:
-		SetState(job, JobState::Preparing);
+		SaveLiveState(job, JobState::Preparing);
 		break;
 	case WorkerEvent::Kind::Starting:
 		break;
 	case WorkerEvent::Kind::Running:
 		job.record.container = e.container;
-		SetState(job, JobState::Running);
+		SaveLiveState(job, JobState::Running);
 		break;
 	case WorkerEvent::Kind::Finished:
 		job.agent_exit = e.exit_code;
@@ -52,11 +78,17 @@ JobTable::OnWorkerEvent(Job &job, const WorkerEvent &e) noexcept
 void
 JobTable::OnJobTimer(Job &job, uv::Timer &timer) noexcept
 {
+	if (job.end) {
+		/* its end could not be recorded: try again */
+		if (&timer == &job.deadline_timer)
+			Finish(job, *job.end);
+		return;
+	}
 	if (&timer == &job.deadline_timer) {
 		LogWarning(shutting_down ? "stopping job for shutdown" : "job timed out; stopping it",
 			   {{"pipeline", job.record.pipeline}, {"job", job.record.id},
 			    {"timeout", FormatDuration(job.record.timeout)}});
-		job.stop = shutting_down ? Job::StopCause::Shutdown : Job::StopCause::Timeout;
+		job.stop = shutting_down ? StopCause::Shutdown : StopCause::Timeout;
 		job.worker->Terminate();
 		/* the worker stops the container within the grace; past that, it hangs */
 		const auto grace = pipelines.Global().container.stop_grace;
@@ -65,17 +97,7 @@ JobTable::OnJobTimer(Job &job, uv::Timer &timer) noexcept
 		LogError("worker did not stop in time; killing it", {{"pipeline", job.record.pipeline},
 			 {"job", job.record.id}});
 		job.worker->Kill();
-	} else if (&timer == &job.approval_timer) {
-		Finish(job, JobState::Expired, "no one approved or ignored it within " +
-		       FormatDuration(job.channel.approval_timeout));
 	}
-}
-
-static std::string
-SignalName(int sig)
-{
-	const char *name = ::sigabbrev_np(sig);
-	return name != nullptr ? std::string("SIG") + name : "signal " + std::to_string(sig);
 }
 
 void
@@ -85,47 +107,30 @@ JobTable::OnWorkerExit(Job &job, std::int64_t status, int signal) noexcept
 	const bool clean = signal == 0 && status >= 0 && status <= 7;
 	if (!clean)
 		sweeps.RemoveOfJob(pipelines.Global().container.socket, job.record.id);
-
-	const auto &who = job.record.decided_by;
-	switch (job.stop) {
-	case Job::StopCause::Cancel:
-		return Finish(job, JobState::Cancelled, "cancelled by " + who);
-	case Job::StopCause::Timeout:
-		return Finish(job, JobState::TimedOut, "exceeded its timeout of " +
-			      FormatDuration(job.record.timeout));
-	case Job::StopCause::Shutdown:
-		return Finish(job, JobState::Interrupted, "the daemon stopped while the job was live");
-	case Job::StopCause::None:
-		break;
-	}
-
-	if (job.agent_exit) {
-		if (*job.agent_exit == 0)
-			return Finish(job, JobState::Succeeded, {});
-		return Finish(job, JobState::Failed, "the agent exited with status " +
-			      std::to_string(*job.agent_exit));
-	}
-	if (!job.failure.empty())
-		return Finish(job, JobState::Failed, job.failure);
-	if (signal != 0)
-		return Finish(job, JobState::Failed, "the worker died of " + SignalName(signal));
-	Finish(job, JobState::Failed, std::string(Describe(static_cast<WorkerExit>(status))) +
-	       " (worker exit status " + std::to_string(status) + ")");
+	job.kill_timer.Stop();
+	Finish(job, EndOfWorker({job.stop, job.agent_exit, job.failure, status, signal,
+				 job.record.decided_by, job.record.timeout}));
 }
 
-/* The agent's answer, else the end of its output: what the channel shows. */
-std::string
-JobTable::ResultText(const Job &job) const
+/* The agent's answer, else the end of its output: what the channel shows.
+   Only the tail is read, however large the log. */
+static std::string
+ResultText(const JobFiles &files)
 {
 	constexpr std::size_t limit = 4000;
-	for (const auto &path : {job.files.Result(), job.files.Output()}) {
+	for (const auto &path : {files.Result(), files.Output()}) {
 		try {
-			auto text = ReadFile(path);
-			if (text.empty())
+			auto tail = ReadTail(path, limit);
+			if (tail.text.empty())
 				continue;
-			if (text.size() > limit)
-				text = "..." + text.substr(text.size() - limit);
-			return text;
+			if (!tail.truncated)
+				return tail.text;
+			/* start on a character, not inside one */
+			std::size_t skip = 0;
+			while (skip < 3 && skip < tail.text.size() &&
+			       (static_cast<unsigned char>(tail.text[skip]) & 0xc0) == 0x80)
+				++skip;
+			return "..." + tail.text.substr(skip);
 		} catch (const std::exception &) {
 		}
 	}
@@ -133,82 +138,75 @@ JobTable::ResultText(const Job &job) const
 }
 
 void
-JobTable::Finish(Job &job, JobState state, std::string reason) noexcept
+JobTable::Finish(Job &job, Ending ending) noexcept
 {
-	auto &r = job.record;
-	r.state = state;
-	r.reason = std::move(reason);
-	r.finished = FormatIso8601Utc(std::chrono::system_clock::now());
-	Save(job);
-	++ended[state];
-	if (job.holds_slot) {
-		job.holds_slot = false;
-		--used_slots;
+	if (!job.end) {
+		job.deadline_timer.Stop();
+		job.kill_timer.Stop();
+		if (job.holds_slot) {
+			job.holds_slot = false;
+			GiveSlot();
+		}
 	}
-	LogInfo("job " + std::string(Name(state)), {{"pipeline", r.pipeline}, {"job", r.id},
-		{"reason", r.reason}});
+	job.end = ending;
+	JobRecord next = job.record;
+	next.state = ending.state;
+	next.reason = std::move(ending.reason);
+	next.updated = next.finished = Now();
 
-	/* a webhook turned away with 429 told its sender; a flood of them must
-	   not become a flood of chat messages. Rejections nobody else hears of
-	   (cron, an approved job) go to the channel. */
-	const bool sender_knows = state == JobState::Rejected && r.trigger == "webhook" &&
-		r.decided_by.empty();
-	if (!sender_knows) {
-		Notification n{Notification::Kind::Finished, r.id, r.pipeline, job.topic, job.message,
-			       state, r.reason, {}};
-		if (state != JobState::Rejected && state != JobState::Ignored && state != JobState::Expired)
-			n.result = ResultText(job);
-		notifier.Send(job.channel, n);
+	auto result = std::make_shared<std::string>();
+	if (next.state != JobState::Rejected && next.state != JobState::Ignored &&
+	    next.state != JobState::Expired) {
+		const JobFiles files{home.JobsDir() + "/" + next.id};
+		store.Run([result, files](const std::string &) { *result = ResultText(files); },
+			  [](std::exception_ptr) {});
 	}
-	Bury(job);
-	CheckDrained();
+	store.Write(RecordWrite(next), [this, next, result](std::error_code error) mutable {
+		const auto i = live.find(next.id);
+		if (i == live.end())
+			return;
+		auto &job = *i->second;
+		if (error) {
+			LogError("cannot record how the job ended; trying again in 10 s",
+				 {{"pipeline", next.pipeline}, {"job", next.id},
+				  {"state", Name(next.state)}, {"error", error.message()}});
+			job.deadline_timer.Start(10000);
+			return;
+		}
+		job.record = next;
+		LogInfo("job " + std::string(Name(next.state)), {{"pipeline", next.pipeline},
+			{"job", next.id}, {"reason", next.reason}});
+		CountEnded(next.state);
+		Notify(next, job.rendered, false, std::move(*result));
+		Bury(next.id);
+		CheckDrained();
+	});
 }
 
 void
-JobTable::Bury(Job &job) noexcept
+JobTable::Bury(std::string_view id) noexcept
 {
-	job.deadline_timer.Close();
-	job.kill_timer.Close();
-	job.approval_timer.Close();
-	const auto i = jobs.find(job.record.id);
-	if (i == jobs.end())
+	const auto i = live.find(id);
+	if (i == live.end())
 		return;
+	i->second->deadline_timer.Close();
+	i->second->kill_timer.Close();
 	graveyard.push_back(std::move(i->second));
-	jobs.erase(i);
+	live.erase(i);
 	reaper.Start(0);
 }
 
+/* Drained: no job is live and every change is on the disk. */
 void
 JobTable::CheckDrained() noexcept
 {
-	if (on_drained && LiveCount() == 0)
-		std::exchange(on_drained, nullptr)();
-}
-
-void
-JobTable::PruneOldJobs() noexcept
-{
-	const auto &settings = pipelines.Global().jobs;
-	const auto now = std::chrono::system_clock::now();
-	auto ids = ListJobIds(home.JobsDir());
-	std::size_t kept = 0;
-	/* newest first: keep the newest `keep` finished jobs younger than max_age */
-	for (auto i = ids.rbegin(); i != ids.rend(); ++i) {
-		if (jobs.contains(*i))
-			continue;
-		const JobFiles files{home.JobsDir() + "/" + *i};
-		try {
-			const auto record = LoadJobRecord(files);
-			if (!IsTerminal(record.state))
-				continue;
-			const auto when = ParseIso8601(record.finished.empty() ? record.created : record.finished);
-			if (++kept <= settings.keep && now - when <= settings.max_age)
-				continue;
-			RemoveTree(files.dir);
-		} catch (const std::exception &e) {
-			LogWarning("cannot prune a job directory", {{"job", *i}, {"error", e.what()}});
-		}
+	if (!on_drained || !live.empty())
+		return;
+	if (!store.Idle()) {
+		store.Run([](const std::string &) {}, [this](std::exception_ptr) { CheckDrained(); });
+		return;
 	}
+	std::exchange(on_drained, nullptr)();
 }
 
 } // namespace osprey::daemon

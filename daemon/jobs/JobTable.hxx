@@ -1,17 +1,22 @@
-// The supervisor's jobs: the ones awaiting approval and the live ones, the
-// agent slots (container.max_concurrent), and every state change, each
-// written to the job's record before anything else happens. Runs on the
-// loop's thread only.
+// The supervisor's jobs: those awaiting approval and the live ones, the
+// agent slots (container.max_concurrent), the caps on waiting jobs, and every
+// state change. Nothing here touches the disk on the loop: each change goes
+// to the JobStore first and takes effect when it is durable, so memory and
+// disk agree, and a change that cannot be recorded is refused visibly (a
+// decision) or retried (a job's end). Templates render on the thread pool,
+// once per job. Runs on the loop's thread only.
 #pragma once
 
 #include "Job.hxx"
 #include "control/ControlHandler.hxx"
+#include "store/JobStore.hxx"
 #include "worker/ContainerSweeps.hxx"
 
 #include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +35,43 @@ class PipelineSet;
 class JobTable final : uv::Timer::Listener {
 	friend struct Job;
 
+public:
+	/// A trigger that fired.
+	struct Trigger {
+		std::string pipeline;
+		/** "webhook" or "cron" */
+		std::string kind;
+		/** the raw body, parsed on the thread pool; "" for cron */
+		std::string body;
+		std::string content_type;
+	};
+
+	struct Submitted {
+		enum class Outcome {
+			Accepted,    // recorded: state says how it goes on
+			Rejected,    // a slot or a cap refused it (429); reason says which
+			BadBody,     // the body is not JSON (400); nothing recorded
+			Unavailable, // it could not be recorded (503); reason says why
+		};
+		Outcome outcome = Outcome::Accepted;
+		std::string id;
+		JobState state = JobState::Starting;
+		std::string reason;
+	};
+	using SubmitDone = std::function<void(Submitted)>;
+	using DecisionDone = std::function<void(ControlResult)>;
+
+private:
+	/* a job awaiting approval: small, since thousands may wait; its
+	   rendered text and payload stay on disk */
+	struct PendingJob {
+		JobRecord record;
+		std::chrono::system_clock::time_point deadline;
+		std::uint64_t payload_bytes = 0;
+		/* a decision on it is being recorded */
+		bool deciding = false;
+	};
+
 	uv::Loop &loop;
 	const Home &home;
 	PipelineSet &pipelines;
@@ -37,15 +79,28 @@ class JobTable final : uv::Timer::Listener {
 	const std::string worker_path;
 	/* random, per start: labels our jobs' containers (WorkerJob) */
 	const std::string daemon_id;
+	JobStore store;
 	/* removes what dead workers and a dead daemon left on the engine */
 	ContainerSweeps sweeps;
 
-	std::map<std::string, std::unique_ptr<Job>, std::less<>> jobs;
+	std::map<std::string, PendingJob, std::less<>> pending;
+	std::map<std::string, std::unique_ptr<Job>, std::less<>> live;
 	/* finished jobs are freed on the next loop turn, never inside their own callbacks */
 	std::vector<std::unique_ptr<Job>> graveyard;
-	uv::Timer reaper, retention_timer;
+	uv::Timer reaper, retention_timer, approval_timer;
 
+	/* slots taken by live jobs and by jobs on their way to start */
 	unsigned used_slots = 0;
+	/* jobs admitted and not yet recorded: retention must spare them */
+	std::set<std::string, std::less<>> admitting;
+	/* approvals on their way to being recorded, and their payloads */
+	std::size_t incoming_pending = 0;
+	std::uint64_t pending_bytes = 0;
+	/* finished since the last retention pass: prune before it grows */
+	std::size_t ended_since_prune = 0;
+	bool pruning = false;
+	/* Restore() has put back what the disk holds: pruning may begin */
+	bool restored_jobs = false;
 	std::map<JobState, std::uint64_t> ended; // since start, per terminal state
 	std::function<void()> on_drained;        // shutdown: called once no job is live
 	bool shutting_down = false;
@@ -55,62 +110,76 @@ public:
 		 std::string worker_path);
 	~JobTable() noexcept;
 
-	struct Submitted {
-		std::string id;
-		JobState state;
-		std::string reason;
-	};
+	/// Admits, renders, records, then starts the job, holds it for
+	/// approval or rejects it; @p done hears how, once it is durable.
+	void Submit(Trigger trigger, SubmitDone done);
 
-	/// A trigger fired: records the job, then starts it, rejects it (all
-	/// slots busy) or holds it for approval. @p body is the raw payload
-	/// (recorded as sent), @p payload its parse. Throws only if the job
-	/// cannot be recorded at all (disk full...).
-	Submitted Submit(std::string_view pipeline, std::string_view body, json::Value payload,
-			 std::string_view trigger);
+	/// Decisions, from the command line or a chat: @p done hears the
+	/// outcome once it is recorded (or why it could not be).
+	void Approve(std::string_view id, std::string by, DecisionDone done);
+	void Ignore(std::string_view id, std::string by, DecisionDone done);
+	void Cancel(std::string_view id, std::string by, DecisionDone done);
 
-	ControlResult Approve(std::string_view id, std::string_view by);
-	ControlResult Ignore(std::string_view id, std::string_view by);
-	ControlResult Cancel(std::string_view id, std::string_view by);
-
-	/// After a restart: pending approvals come back, jobs that were live end
-	/// interrupted, and containers left by a dead daemon are removed.
+	/// After a restart, on the thread pool: pending approvals come back,
+	/// jobs that were live end interrupted, and containers left by a dead
+	/// daemon are removed. Webhooks are served meanwhile.
 	void Restore();
 
 	/// Stops gracefully: live jobs get @p grace to finish, then their
 	/// containers are stopped and they end interrupted; @p drained is called
-	/// once none is live. Approvals stay pending on disk.
+	/// once none is live and every change is on the disk. Approvals stay
+	/// pending on disk.
 	void Shutdown(std::chrono::milliseconds grace, std::function<void()> drained);
 
 	/// After Shutdown() drained: closes the table's own timers so the loop
-	/// can end. Pending approvals keep only their records on disk.
+	/// can end.
 	void Close() noexcept;
 
 	unsigned UsedSlots() const noexcept { return used_slots; }
 	unsigned MaxSlots() const noexcept;
-	std::size_t LiveCount() const noexcept;
-	std::size_t AwaitingCount() const noexcept;
+	std::size_t LiveCount() const noexcept { return live.size(); }
+	std::size_t AwaitingCount() const noexcept { return pending.size(); }
 	const std::map<JobState, std::uint64_t> &EndedCounts() const noexcept { return ended; }
+	const JobStore &Store() const noexcept { return store; }
 
 private:
-	Submitted StartOrReject(std::unique_ptr<Job> job, const Pipeline &pipeline);
-	/* renders the templates into the job; throws ConfigError or RenderError */
-	void Render(Job &job, const Pipeline &pipeline);
-	void Save(Job &job) noexcept;
-	void SetState(Job &job, JobState state) noexcept;
-	void Finish(Job &job, JobState state, std::string reason) noexcept;
-	/* for a job not (yet) in the table */
-	Submitted FinishNew(std::unique_ptr<Job> job, JobState state, std::string reason);
-	void Bury(Job &job) noexcept;
-	std::string ResultText(const Job &job) const;
-	void CheckDrained() noexcept;
-	void PruneOldJobs() noexcept;
-	ControlResult NotPending(std::string_view id, std::string_view action) const;
+	/* JobIntake.cxx */
+	void Admitted(Trigger trigger, JobRecord record, bool approval,
+		      std::chrono::milliseconds approval_timeout, SubmitDone done);
+	void Rendered(JobRecord record, bool approval, std::chrono::milliseconds approval_timeout,
+		      struct RenderOutput output, SubmitDone done);
+	void RecordRejected(JobRecord record, std::string reason, SubmitDone done);
 
-	/* from Job */
+	/* JobStart.cxx */
+	/* with a slot taken; "" or why the worker could not start (the job
+	   then ends failed) */
+	std::string StartJob(JobRecord record, RenderedFields rendered) noexcept;
+	bool TakeSlot() noexcept;
+	void GiveSlot() noexcept;
+
+	/* JobDecisions.cxx */
+	void Decide(Decision decision, std::string_view id, std::string by, DecisionDone done);
+	void RecordDecision(PendingJob &job, JobRecord next, DecisionDone done);
+	void ApproveRecorded(JobRecord record, DecisionDone done);
+	void ArmApprovalTimer() noexcept;
+	void ExpireApprovals() noexcept;
+
+	/* JobLifecycle.cxx */
+	void SaveLiveState(Job &job, JobState state) noexcept;
+	void Finish(Job &job, Ending ending) noexcept;
+	void Finished(JobRecord record, RenderedFields rendered, std::string result) noexcept;
+	void Bury(std::string_view id) noexcept;
+	void CheckDrained() noexcept;
 	void OnJobTimer(Job &job, uv::Timer &timer) noexcept;
 	void OnWorkerEvent(Job &job, const WorkerEvent &event) noexcept;
 	void OnWorkerExit(Job &job, std::int64_t exit_status, int term_signal) noexcept;
 
+	/* JobRecovery.cxx */
+	void Prune() noexcept;
+	void CountEnded(JobState state) noexcept;
+
+	void Notify(const JobRecord &record, const RenderedFields &rendered, bool approval_request,
+		    std::string result = {}) noexcept;
 	void OnTimer(uv::Timer &timer) noexcept override;
 };
 

@@ -68,4 +68,24 @@ Work::OnDone(uv_work_t *req, int) noexcept
 	}
 }
 
+void
+QueueWork(Loop &loop, std::function<void()> work, std::function<void(std::exception_ptr)> done)
+{
+	auto owned = std::make_unique<Work>();
+	auto *w = owned.get();
+	auto error = std::make_shared<std::exception_ptr>();
+	w->Queue(loop, [work = std::move(work), error] {
+		try {
+			work();
+		} catch (...) {
+			*error = std::current_exception();
+		}
+	}, [w, error, done = std::move(done)] {
+		/* the Work goes with this completion, which it allows */
+		const std::unique_ptr<Work> self(w);
+		done(*error);
+	});
+	owned.release();
+}
+
 } // namespace osprey::uv

@@ -12,6 +12,7 @@
 
 #include <uv.h>
 
+#include <exception>
 #include <functional>
 
 namespace osprey::uv {
@@ -44,5 +45,13 @@ private:
 	static void OnWork(uv_work_t *req) noexcept;
 	static void OnDone(uv_work_t *req, int status) noexcept;
 };
+
+/// Fire and forget: runs @p work on the pool, then @p done on the loop's
+/// thread with what @p work threw (or null). Nothing can cancel it: @p done
+/// must not outlive what it captures. An owner that lives until Loop::Run()
+/// returns is safe, since the request keeps the loop running. Throws
+/// std::system_error when libuv refuses.
+void QueueWork(Loop &loop, std::function<void()> work,
+	       std::function<void(std::exception_ptr error)> done);
 
 } // namespace osprey::uv

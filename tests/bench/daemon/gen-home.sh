@@ -9,6 +9,8 @@
 #     max_concurrent=K  container.max_concurrent (default 3)
 #     prompt=TEXT       a line put first in every prompt (e.g. "SLEEP 30")
 #     agent_home=DIR    where the (empty) Claude session directory goes (default HOME/agent)
+#     approval=1        every pipeline asks for approval
+#     max_pending=K     jobs.max_pending (left out by default: older daemons lack it)
 #
 # With N=1 the pipeline is "bench" on /hooks/bench with secret "bench-secret"
 # (what tests/bench/http uses); with N>1 they are "bench-1".."bench-N" on
@@ -18,6 +20,7 @@ home=$1
 n=$2
 shift 2
 port=8080 socket=/run/podman/podman.sock max_concurrent=3 prompt='' agent_home=$home/agent
+approval=0 max_pending=
 for kv in "$@"; do
 	case $kv in
 	port=*) port=${kv#port=} ;;
@@ -25,6 +28,8 @@ for kv in "$@"; do
 	max_concurrent=*) max_concurrent=${kv#max_concurrent=} ;;
 	prompt=*) prompt=${kv#prompt=} ;;
 	agent_home=*) agent_home=${kv#agent_home=} ;;
+	approval=*) approval=${kv#approval=} ;;
+	max_pending=*) max_pending=${kv#max_pending=} ;;
 	*) echo "gen-home.sh: unknown setting $kv" >&2; exit 2 ;;
 	esac
 done
@@ -56,11 +61,14 @@ container:
 jobs:
   shutdown_grace: 1s
 YAML
+if [ -n "$max_pending" ]; then
+	printf '  max_pending: %s\n  max_pending_bytes: 64GiB\n' "$max_pending" >> "$home/config.yaml"
+fi
 
 # one python3 process for all of them: 1,000 pipelines in well under a second
-python3 - "$home/pipelines" "$n" "$prompt" <<'PY'
+python3 - "$home/pipelines" "$n" "$prompt" "$approval" <<'PY'
 import os, sys
-root, n, prompt = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+root, n, prompt, approval = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4] == "1"
 template = """name: {name}
 description: Benchmark pipeline {i}, reviews pull request events
 trigger:
@@ -70,7 +78,7 @@ trigger:
   signature_header: X-Signature
 workspace:
   type: none
-channel:
+channel:{approval}
   topic: "PR #{{{{ .body.number }}}} {{{{ .body.action }}}}"
   message: |
     {{{{ if eq .body.action "opened" }}}}New pull request #{{{{ .body.number }}}}{{{{ else }}}}Update on #{{{{ .body.number }}}}{{{{ end }}}}
@@ -91,5 +99,6 @@ for i in range(1, n + 1):
     os.write(fd, f"WEBHOOK_SECRET={secret}\n".encode())
     os.close(fd)
     with open(os.path.join(d, "pipeline.yaml"), "w") as f:
-        f.write(template.format(name=name, i=i, prompt=prompt))
+        f.write(template.format(name=name, i=i, prompt=prompt,
+                                approval="\n  approval: true" if approval else ""))
 PY

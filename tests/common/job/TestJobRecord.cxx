@@ -1,7 +1,8 @@
-// common/job/JobRecord: the shape of a job id.
+// common/job/JobRecord: job ids, their order and their shape.
 #include "job/JobRecord.hxx"
 
 #include <doctest/doctest.h>
+#include <string>
 
 using namespace osprey;
 
@@ -33,4 +34,26 @@ TEST_CASE("IsValidJobId accepts what NewJobId makes and nothing else")
 		}
 		CHECK_FALSE(IsValidJobId(std::string_view("20261122-004512-3f9a1c2\0", 24)));
 	}
+}
+
+TEST_CASE("NewJobId sorts in the order the jobs came, within a second too")
+{
+	std::string last;
+	for (int i = 0; i < 20000; ++i) {
+		const auto id = NewJobId();
+		CAPTURE(i);
+		CAPTURE(id);
+		REQUIRE(IsValidJobId(id));
+		REQUIRE(id > last);
+		last = id;
+	}
+}
+
+TEST_CASE("NewJobIdAt is a lower bound for the ids of its second")
+{
+	const auto now = std::chrono::system_clock::now();
+	const auto floor = NewJobIdAt(now - std::chrono::seconds(1));
+	CHECK(NewJobId() > floor);
+	CHECK(NewJobIdAt(now + std::chrono::hours(1)) > NewJobId());
+	CHECK(IsValidJobId(floor));
 }

@@ -1,0 +1,204 @@
+// Decisions from outside (approve, ignore, cancel: the command line, later a
+// chat) and the approval timeout. A decision on a pending job takes effect
+// when its record is durable; one that cannot be recorded is answered with
+// why, and the job still awaits approval, in memory and on disk alike.
+#include "JobTable.hxx"
+#include "PipelineSet.hxx"
+#include "config/Home.hxx"
+#include "log/Log.hxx"
+#include "time/Duration.hxx"
+#include "time/Iso8601.hxx"
+
+namespace osprey::daemon {
+
+void JobTable::Approve(std::string_view id, std::string by, DecisionDone done) { Decide(Decision::Approve, id, std::move(by), std::move(done)); }
+void JobTable::Ignore(std::string_view id, std::string by, DecisionDone done) { Decide(Decision::Ignore, id, std::move(by), std::move(done)); }
+void JobTable::Cancel(std::string_view id, std::string by, DecisionDone done) { Decide(Decision::Cancel, id, std::move(by), std::move(done)); }
+
+static std::string
+Now()
+{
+	return FormatIso8601Utc(std::chrono::system_clock::now());
+}
+
+void
+JobTable::Decide(Decision decision, std::string_view id, std::string by, DecisionDone done)
+{
+	if (const auto i = live.find(id); i != live.end()) {
+		auto &job = *i->second;
+		if (auto refusal = Refusal(id, job.record.state, job.end.has_value(), decision))
+			return done({false, {}, std::move(*refusal)});
+		if (job.stop == StopCause::None) {
+			LogInfo("cancelling job", {{"pipeline", job.record.pipeline}, {"job", job.record.id},
+				{"by", by}});
+			job.record.decided_by = by;
+			job.stop = StopCause::Cancel;
+			job.worker->Terminate();
+			const auto grace = pipelines.Global().container.stop_grace;
+			job.kill_timer.Start(static_cast<std::uint64_t>(grace.count()) + 15000);
+		}
+		/* it ends cancelled once its worker has stopped the container */
+		return done({true, std::string(Name(job.record.state)), {}});
+	}
+
+	const auto i = pending.find(id);
+	if (i == pending.end()) {
+		/* not ours (any more): what its record says, read on the pool */
+		if (!IsValidJobId(id))
+			return done({false, {}, "no job " + std::string(id)});
+		auto state = std::make_shared<std::optional<JobState>>();
+		const std::string key(id);
+		store.Run([state, key](const std::string &dir) {
+			*state = LoadJobRecord(JobFiles{dir + "/" + key}).state;
+		}, [state, key, decision, done = std::move(done)](std::exception_ptr) {
+			if (!*state)
+				return done({false, {}, "no job " + key});
+			done({false, {}, *Refusal(key, **state, false, decision)});
+		});
+		return;
+	}
+
+	auto &job = i->second;
+	if (auto refusal = Refusal(id, JobState::AwaitingApproval, job.deciding, decision))
+		return done({false, {}, std::move(*refusal)});
+
+	JobRecord next = job.record;
+	next.decided_by = by;
+	next.updated = Now();
+	switch (decision) {
+	case Decision::Approve:
+		/* slots are counted when a container would start */
+		if (TakeSlot()) {
+			next.state = JobState::Starting;
+			next.started = next.updated;
+		} else {
+			next.state = JobState::Rejected;
+			next.reason = AdmissionRefusal(Admission::NoSlot, MaxSlots(), 0);
+		}
+		break;
+	case Decision::Ignore:
+		next.state = JobState::Ignored;
+		next.reason = "ignored by " + by;
+		break;
+	case Decision::Cancel:
+		next.state = JobState::Cancelled;
+		next.reason = "cancelled by " + by;
+		break;
+	}
+	if (IsTerminal(next.state))
+		next.finished = next.updated;
+	RecordDecision(job, std::move(next), std::move(done));
+}
+
+void
+JobTable::RecordDecision(PendingJob &job, JobRecord next, DecisionDone done)
+{
+	job.deciding = true;
+	/* what it rendered: the worker's repo and ref, the notification's text */
+	auto rendered = std::make_shared<RenderedFields>();
+	auto load_error = std::make_shared<std::string>();
+	const JobFiles files{home.JobsDir() + "/" + next.id};
+	store.Run([rendered, files](const std::string &) { *rendered = LoadRenderedFields(files); },
+		  [load_error](std::exception_ptr error) {
+			  try {
+				  if (error)
+					  std::rethrow_exception(error);
+			  } catch (const std::exception &e) {
+				  *load_error = e.what();
+			  }
+		  });
+	store.Write(RecordWrite(next), [this, next, rendered, load_error,
+					done = std::move(done)](std::error_code error) mutable {
+		const auto i = pending.find(next.id);
+		if (error) {
+			if (next.state == JobState::Starting)
+				GiveSlot();
+			if (i != pending.end()) {
+				i->second.deciding = false;
+				/* an expiry tries again later, not at once */
+				if (next.state == JobState::Expired)
+					i->second.deadline = std::chrono::system_clock::now() +
+						std::chrono::seconds(10);
+			}
+			LogError("decision not recorded; the job still awaits approval",
+				 {{"pipeline", next.pipeline}, {"job", next.id}, {"error", error.message()}});
+			return done({false, {}, "could not record the decision (" + error.message() +
+				     "); job " + next.id + " still awaits approval"});
+		}
+		if (i != pending.end()) {
+			pending_bytes -= std::min(pending_bytes, i->second.payload_bytes);
+			pending.erase(i);
+		}
+		LogInfo("job " + std::string(Name(next.state)),
+			{{"pipeline", next.pipeline}, {"job", next.id}, {"by", next.decided_by},
+			 {"reason", next.reason}});
+		const auto state = std::string(Name(next.state));
+		if (next.state == JobState::Starting) {
+			if (!load_error->empty()) {
+				/* recorded as starting; it cannot: end it the usual way */
+				LogError("cannot read what the job rendered", {{"job", next.id},
+					 {"error", *load_error}});
+			}
+			StartJob(std::move(next), std::move(*rendered));
+		} else {
+			CountEnded(next.state);
+			Notify(next, *rendered, false);
+		}
+		done({true, state, {}});
+	});
+}
+
+/* One timer for every pending job: it fires at the earliest deadline. */
+void
+JobTable::ArmApprovalTimer() noexcept
+{
+	if (shutting_down || pending.empty()) {
+		approval_timer.Stop();
+		return;
+	}
+	auto next = std::chrono::system_clock::time_point::max();
+	for (const auto &[id, job] : pending)
+		if (!job.deciding && job.deadline < next)
+			next = job.deadline;
+	if (next == std::chrono::system_clock::time_point::max())
+		return;
+	const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(
+		next - std::chrono::system_clock::now());
+	approval_timer.Start(static_cast<std::uint64_t>(std::max<std::int64_t>(wait.count(), 0)) + 1);
+}
+
+void
+JobTable::ExpireApprovals() noexcept
+{
+	const auto now = std::chrono::system_clock::now();
+	for (auto &[id, job] : pending) {
+		if (job.deciding || job.deadline > now)
+			continue;
+		JobRecord next = job.record;
+		next.state = JobState::Expired;
+		next.updated = next.finished = Now();
+		try {
+			next.reason = "no one approved or ignored it within " +
+				FormatDuration(pipelines.Current(next.pipeline).channel.approval_timeout);
+		} catch (const std::exception &) {
+			next.reason = "no one approved or ignored it in time";
+		}
+		RecordDecision(job, std::move(next), [](ControlResult) {});
+	}
+	ArmApprovalTimer();
+}
+
+void
+JobTable::Shutdown(std::chrono::milliseconds grace, std::function<void()> drained)
+{
+	on_drained = std::move(drained);
+	shutting_down = true;
+	approval_timer.Stop(); // pending approvals stay pending, on disk
+	for (auto &[id, job] : live)
+		/* a live job gets the grace to end on its own; then it is stopped */
+		if (job->stop == StopCause::None && !job->end)
+			job->deadline_timer.Start(static_cast<std::uint64_t>(grace.count()));
+	CheckDrained();
+}
+
+} // namespace osprey::daemon

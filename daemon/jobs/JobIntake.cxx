@@ -1,0 +1,191 @@
+// A trigger becomes a job: admitted against the slots and caps at once,
+// rendered on the thread pool, recorded durably, then started or held for
+// approval. A job refused by a slot or cap renders nothing and keeps no
+// payload: its record says why, and that is all.
+#include "JobRender.hxx"
+#include "JobTable.hxx"
+#include "PipelineSet.hxx"
+#include "config/Home.hxx"
+#include "lib/uv/Work.hxx"
+#include "log/Log.hxx"
+#include "time/Iso8601.hxx"
+
+namespace osprey::daemon {
+
+using Outcome = JobTable::Submitted::Outcome;
+
+static std::string
+Now()
+{
+	return FormatIso8601Utc(std::chrono::system_clock::now());
+}
+
+void
+JobTable::Submit(Trigger t, SubmitDone done)
+{
+	const Pipeline *pipeline;
+	try {
+		pipeline = &pipelines.Current(t.pipeline);
+	} catch (const std::exception &e) {
+		LogError("job refused: the pipeline's configuration has errors",
+			 {{"pipeline", t.pipeline}, {"error", e.what()}});
+		return done({Outcome::Unavailable, {}, JobState::Failed,
+			     "this pipeline cannot take jobs now; its configuration has errors"});
+	}
+
+	JobRecord r;
+	r.id = NewJobId();
+	r.pipeline = t.pipeline;
+	r.trigger = t.kind;
+	r.created = r.updated = Now();
+	r.timeout = pipeline->agent.timeout;
+
+	/* the contract: approval applies to webhook triggers only */
+	const bool approval = t.kind == "webhook" && pipeline->channel.approval;
+	const auto &caps = pipelines.Global().jobs;
+	auto admission = Admit(approval, used_slots < MaxSlots(), pending.size() + incoming_pending,
+			       caps.max_pending);
+	std::string refusal = AdmissionRefusal(admission, MaxSlots(), caps.max_pending);
+	if (admission == Admission::AwaitApproval &&
+	    pending_bytes + t.body.size() > caps.max_pending_bytes) {
+		refusal = "the payloads of the jobs awaiting approval take " +
+			std::to_string(pending_bytes >> 20) + " MiB already (jobs.max_pending_bytes)";
+		admission = Admission::TooManyPending;
+	}
+	if (!refusal.empty()) {
+		LogWarning("job rejected", {{"pipeline", r.pipeline}, {"job", r.id}, {"reason", refusal}});
+		return RecordRejected(std::move(r), std::move(refusal), std::move(done));
+	}
+
+	admitting.insert(r.id);
+	if (admission == Admission::Start)
+		TakeSlot();
+	else {
+		++incoming_pending;
+		pending_bytes += t.body.size();
+	}
+
+	auto in = std::make_shared<RenderInput>();
+	in->pipeline = std::make_shared<const Pipeline>(*pipeline);
+	in->content_type = std::move(t.content_type);
+	if (t.kind == "webhook") {
+		in->payloads_dir = home.PayloadsDir(t.pipeline);
+		in->payloads_keep = pipelines.Global().jobs.payloads;
+	}
+	const auto body_bytes = t.body.size();
+	in->body = std::move(t.body);
+	const auto approval_timeout = pipeline->channel.approval_timeout;
+	auto out = std::make_shared<RenderOutput>();
+	try {
+		uv::QueueWork(loop, [in, out] { *out = RenderTrigger(*in); },
+			[this, r, approval, approval_timeout, out, body_bytes, done](std::exception_ptr) mutable {
+				if (approval)
+					pending_bytes -= std::min(pending_bytes, std::uint64_t(body_bytes));
+				Rendered(std::move(r), approval, approval_timeout, std::move(*out), std::move(done));
+			});
+	} catch (const std::exception &e) {
+		if (approval) {
+			--incoming_pending;
+			pending_bytes -= std::min(pending_bytes, std::uint64_t(body_bytes));
+		} else
+			GiveSlot();
+		admitting.erase(r.id);
+		LogError("cannot render a job", {{"pipeline", r.pipeline}, {"error", e.what()}});
+		done({Outcome::Unavailable, {}, JobState::Failed, "cannot render the job now"});
+	}
+}
+
+void
+JobTable::Rendered(JobRecord r, bool approval, std::chrono::milliseconds approval_timeout,
+		   RenderOutput out, SubmitDone done)
+{
+	/* what the reservation made at admission is given back on every way out */
+	auto release = [this, approval] {
+		if (approval)
+			--incoming_pending;
+		else
+			GiveSlot();
+	};
+	if (!out.warning.empty())
+		LogWarning("cannot record the payload for the dashboard",
+			   {{"pipeline", r.pipeline}, {"job", r.id}, {"error", out.warning}});
+	if (out.status == RenderOutput::Status::BadBody) {
+		release();
+		admitting.erase(r.id);
+		return done({Outcome::BadBody, {}, JobState::Failed, std::move(out.error)});
+	}
+
+	if (out.status == RenderOutput::Status::RenderFailed) {
+		release();
+		r.state = JobState::Failed;
+		r.reason = std::move(out.error);
+		r.finished = r.updated;
+	} else if (approval) {
+		r.state = JobState::AwaitingApproval;
+	} else {
+		r.state = JobState::Starting;
+		r.started = r.updated;
+	}
+	const auto payload_bytes = out.payload.size();
+	if (approval && r.state == JobState::AwaitingApproval)
+		pending_bytes += payload_bytes;
+
+	auto fields = std::make_shared<RenderedFields>(std::move(out.fields));
+	store.Write(NewJobWrite(r, std::move(out.payload), std::move(out.prompt), *fields),
+		    [this, r, fields, approval, approval_timeout, payload_bytes, release,
+		     done = std::move(done)](std::error_code error) mutable {
+		admitting.erase(r.id);
+		if (error) {
+			if (r.state != JobState::Failed)
+				release();
+			if (r.state == JobState::AwaitingApproval)
+				pending_bytes -= std::min(pending_bytes, std::uint64_t(payload_bytes));
+			return done({Outcome::Unavailable, {}, JobState::Failed,
+				     "cannot record the job: " + error.message()});
+		}
+		LogInfo("job received", {{"pipeline", r.pipeline}, {"job", r.id}, {"trigger", r.trigger}});
+		switch (r.state) {
+		case JobState::Failed:
+			LogInfo("job failed", {{"pipeline", r.pipeline}, {"job", r.id}, {"reason", r.reason}});
+			CountEnded(r.state);
+			Notify(r, *fields, false);
+			return done({Outcome::Accepted, r.id, r.state, r.reason});
+		case JobState::AwaitingApproval: {
+			--incoming_pending;
+			const auto deadline = std::chrono::system_clock::now() + approval_timeout;
+			pending.emplace(r.id, PendingJob{r, deadline, payload_bytes, false});
+			ArmApprovalTimer();
+			Notify(r, *fields, true);
+			return done({Outcome::Accepted, r.id, r.state, {}});
+		}
+		default: {
+			const auto id = r.id;
+			auto failure = StartJob(std::move(r), std::move(*fields));
+			if (!failure.empty())
+				return done({Outcome::Accepted, id, JobState::Failed, std::move(failure)});
+			return done({Outcome::Accepted, id, JobState::Starting, {}});
+		}
+		}
+	});
+}
+
+void
+JobTable::RecordRejected(JobRecord r, std::string reason, SubmitDone done)
+{
+	r.state = JobState::Rejected;
+	r.reason = std::move(reason);
+	r.finished = r.updated;
+	auto write = RecordWrite(r);
+	write.create = true;
+	store.Write(std::move(write), [this, r, done = std::move(done)](std::error_code) {
+		/* the sender hears 429 either way; the store logged a failure */
+		CountEnded(JobState::Rejected);
+		/* a webhook's sender heard 429; a flood of those must not become a
+		   flood of chat messages. A cron job's rejection nobody else hears */
+		if (r.trigger != "webhook")
+			Notify(r, {}, false);
+		done({Outcome::Rejected, r.id, JobState::Rejected, r.reason});
+	});
+}
+
+} // namespace osprey::daemon

@@ -1,0 +1,114 @@
+#include "JobRules.hxx"
+#include "job/WorkerJob.hxx"
+#include "time/Duration.hxx"
+#include "time/Iso8601.hxx"
+
+#include <cstring>
+
+namespace osprey::daemon {
+
+Admission
+Admit(bool approval, bool slot_free, std::size_t pending, std::size_t max_pending) noexcept
+{
+	if (approval)
+		return pending < max_pending ? Admission::AwaitApproval : Admission::TooManyPending;
+	return slot_free ? Admission::Start : Admission::NoSlot;
+}
+
+std::string
+AdmissionRefusal(Admission admission, unsigned max_slots, std::size_t max_pending)
+{
+	switch (admission) {
+	case Admission::NoSlot:
+		return "all " + std::to_string(max_slots) +
+			" agent slots are busy (container.max_concurrent)";
+	case Admission::TooManyPending:
+		return std::to_string(max_pending) +
+			" jobs await approval already (jobs.max_pending)";
+	case Admission::Start:
+	case Admission::AwaitApproval:
+		break;
+	}
+	return {};
+}
+
+static std::string_view
+Verb(Decision d) noexcept
+{
+	switch (d) {
+	case Decision::Approve: return "approved";
+	case Decision::Ignore: return "ignored";
+	case Decision::Cancel: return "cancelled";
+	}
+	return {};
+}
+
+std::optional<std::string>
+Refusal(std::string_view id, JobState state, bool deciding, Decision decision)
+{
+	const auto job = "job " + std::string(id);
+	if (deciding)
+		return job + " is being decided already; try again in a moment";
+	if (state == JobState::AwaitingApproval)
+		return std::nullopt;
+	if (decision == Decision::Cancel && IsLive(state))
+		return std::nullopt;
+	if (IsTerminal(state))
+		return job + " is " + std::string(Name(state)) + ", so it cannot be " +
+			std::string(Verb(decision));
+	return job + " is " + std::string(Name(state)) + ", not awaiting approval";
+}
+
+static std::string
+SignalName(int sig)
+{
+	const char *name = ::sigabbrev_np(sig);
+	return name != nullptr ? std::string("SIG") + name : "signal " + std::to_string(sig);
+}
+
+Ending
+EndOfWorker(const WorkerEnd &e)
+{
+	switch (e.stop) {
+	case StopCause::Cancel:
+		return {JobState::Cancelled, "cancelled by " + e.decided_by};
+	case StopCause::Timeout:
+		return {JobState::TimedOut, "exceeded its timeout of " + FormatDuration(e.timeout)};
+	case StopCause::Shutdown:
+		return {JobState::Interrupted, "the daemon stopped while the job was live"};
+	case StopCause::None:
+		break;
+	}
+	if (e.agent_exit) {
+		if (*e.agent_exit == 0)
+			return {JobState::Succeeded, {}};
+		return {JobState::Failed, "the agent exited with status " + std::to_string(*e.agent_exit)};
+	}
+	if (!e.failure.empty())
+		return {JobState::Failed, e.failure};
+	if (e.term_signal != 0)
+		return {JobState::Failed, "the worker died of " + SignalName(e.term_signal)};
+	if (e.exit_status == 0)
+		/* the protocol promises a Finished or Failed event first */
+		return {JobState::Failed, "osprey-worker exited without saying how the agent ended"};
+	return {JobState::Failed, std::string(Describe(static_cast<WorkerExit>(e.exit_status))) +
+		" (worker exit status " + std::to_string(e.exit_status) + ")"};
+}
+
+Revival
+Revive(const JobRecord &r, std::chrono::system_clock::time_point now,
+       std::chrono::milliseconds approval_timeout)
+{
+	if (IsTerminal(r.state))
+		return Revival::Leave;
+	if (IsLive(r.state))
+		return Revival::Interrupt;
+	try {
+		return ParseIso8601(r.created) + approval_timeout <= now ? Revival::Expire
+			: Revival::Restore;
+	} catch (const std::exception &) {
+		return Revival::Expire; // no valid creation time: it cannot be waited for
+	}
+}
+
+} // namespace osprey::daemon

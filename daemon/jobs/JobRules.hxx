@@ -1,0 +1,75 @@
+// The rules jobs follow, apart from workers, timers and the disk, so that
+// each can be tested alone: what a trigger becomes (slots and caps), which
+// decision a job takes in which state, how a worker's end becomes the job's
+// end, and what a restart makes of a record it finds. JobTable asks these
+// before it acts.
+#pragma once
+
+#include "job/JobRecord.hxx"
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace osprey::daemon {
+
+/// What a trigger becomes.
+enum class Admission {
+	Start,         // a slot was free: run it now
+	AwaitApproval, // hold it for a human
+	NoSlot,        // every agent slot is busy: rejected (429)
+	TooManyPending // jobs.max_pending approvals wait already (429)
+};
+
+/// @p approval: the pipeline asks a human first (webhook triggers only).
+Admission Admit(bool approval, bool slot_free, std::size_t pending,
+		std::size_t max_pending) noexcept;
+
+/// The sentence a refused admission answers with, naming its cap.
+std::string AdmissionRefusal(Admission admission, unsigned max_slots, std::size_t max_pending);
+
+enum class Decision { Approve, Ignore, Cancel };
+
+/// Why a job in @p state cannot take @p decision now, or nothing when it
+/// can. @p deciding: another decision on it is being recorded.
+std::optional<std::string> Refusal(std::string_view id, JobState state, bool deciding,
+				   Decision decision);
+
+/// Why the supervisor stopped a live job, if it did.
+enum class StopCause { None, Timeout, Cancel, Shutdown };
+
+/// Everything known when a job's worker has exited.
+struct WorkerEnd {
+	StopCause stop = StopCause::None;
+	/** from the worker's Finished event */
+	std::optional<int> agent_exit;
+	/** from its Failed event */
+	std::string failure;
+	std::int64_t exit_status = 0;
+	int term_signal = 0;
+	std::string decided_by;
+	std::chrono::milliseconds timeout{0};
+};
+
+struct Ending {
+	JobState state;
+	std::string reason;
+};
+
+/// The job's final state and reason after its worker exited.
+Ending EndOfWorker(const WorkerEnd &end);
+
+/// What a restart makes of a record it finds.
+enum class Revival {
+	Leave,     // terminal: nothing to do
+	Interrupt, // was live when the daemon died
+	Restore,   // awaits approval, with time left
+	Expire,    // awaited approval past its timeout
+};
+
+Revival Revive(const JobRecord &record, std::chrono::system_clock::time_point now,
+	       std::chrono::milliseconds approval_timeout);
+
+} // namespace osprey::daemon

@@ -1,0 +1,42 @@
+// A recorded job gets its worker: the slot is taken already (at admission,
+// or when its approval was recorded).
+#include "JobTable.hxx"
+#include "PipelineSet.hxx"
+#include "WorkerJobBuild.hxx"
+#include "config/Home.hxx"
+#include "log/Log.hxx"
+#include "util/Error.hxx"
+
+namespace osprey::daemon {
+
+std::string
+JobTable::StartJob(JobRecord record, RenderedFields rendered) noexcept
+{
+	const auto id = record.id;
+	auto owned = std::make_unique<Job>(*this, std::move(record), std::move(rendered));
+	auto &job = *owned;
+	job.holds_slot = true;
+	job.deadline_timer = uv::Timer(loop, job);
+	job.kill_timer = uv::Timer(loop, job);
+	live.insert_or_assign(id, std::move(owned));
+	LogInfo("job starting", {{"pipeline", job.record.pipeline}, {"job", id}});
+
+	try {
+		/* the pipeline as it is now: its .env may have changed while the
+		   job waited; the rendered text is the job's own */
+		const auto &pipeline = pipelines.Current(job.record.pipeline);
+		const auto spec = BuildWorkerJob(job.record, job.rendered, pipeline, pipelines.Global(),
+						 home, daemon_id);
+		const JobFiles files{home.JobsDir() + "/" + id};
+		job.worker = std::make_unique<WorkerProcess>(loop, job, std::vector{worker_path},
+							     ToJsonLine(spec), files.WorkerLog());
+	} catch (const std::exception &e) {
+		auto reason = "cannot start osprey-worker: " + FullMessage(e);
+		Finish(job, {JobState::Failed, reason});
+		return reason;
+	}
+	job.deadline_timer.Start(static_cast<std::uint64_t>(job.record.timeout.count()));
+	return {};
+}
+
+} // namespace osprey::daemon

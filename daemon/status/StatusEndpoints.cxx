@@ -1,0 +1,65 @@
+#include "StatusEndpoints.hxx"
+#include "ingest/WebhookIngest.hxx"
+#include "jobs/JobTable.hxx"
+#include "time/Iso8601.hxx"
+
+namespace osprey::daemon {
+
+StatusEndpoints::StatusEndpoints(const JobTable &_jobs, const WebhookCounters &_webhooks)
+	: jobs(_jobs), webhooks(_webhooks),
+	  started(FormatIso8601Utc(std::chrono::system_clock::now()))
+{
+}
+
+http::Response
+StatusEndpoints::Health() const
+{
+	std::string body = "{\"status\":\"ok\",\"started\":";
+	http::AppendJsonString(body, started);
+	body += ",\"slots\":{\"used\":" + std::to_string(jobs.UsedSlots()) +
+		",\"max\":" + std::to_string(jobs.MaxSlots()) + "},\"jobs\":{\"live\":" +
+		std::to_string(jobs.LiveCount()) + ",\"awaiting_approval\":" +
+		std::to_string(jobs.AwaitingCount()) + "}}";
+	return http::Response::Json(200, std::move(body));
+}
+
+http::Response
+StatusEndpoints::Metrics(std::uint64_t not_found) const
+{
+	std::string m;
+	auto metric = [&](std::string_view name, std::string_view type, std::string_view help) {
+		m += "# HELP " + std::string(name) + " " + std::string(help) + "\n# TYPE " +
+			std::string(name) + " " + std::string(type) + "\n";
+	};
+	auto line = [&](std::string_view name, std::uint64_t value) {
+		m += std::string(name) + " " + std::to_string(value) + "\n";
+	};
+	metric("osprey_webhook_requests_total", "counter", "Webhook requests by outcome.");
+	const auto &w = webhooks;
+	for (const auto &[outcome, n] : {std::pair{"accepted", w.accepted},
+					 {"unauthorized", w.unauthorized}, {"rejected", w.rejected},
+					 {"bad_request", w.bad}, {"unavailable", w.unavailable},
+					 {"not_found", not_found}})
+		line("osprey_webhook_requests_total{outcome=\"" + std::string(outcome) + "\"}", n);
+	metric("osprey_jobs_ended_total", "counter", "Jobs that reached a final state since start.");
+	for (const auto &[state, n] : jobs.EndedCounts())
+		line("osprey_jobs_ended_total{state=\"" + std::string(Name(state)) + "\"}", n);
+	metric("osprey_agent_slots_used", "gauge", "Agent containers running or starting.");
+	line("osprey_agent_slots_used", jobs.UsedSlots());
+	metric("osprey_agent_slots_max", "gauge", "container.max_concurrent.");
+	line("osprey_agent_slots_max", jobs.MaxSlots());
+	metric("osprey_jobs_awaiting_approval", "gauge", "Jobs waiting for a human.");
+	line("osprey_jobs_awaiting_approval", jobs.AwaitingCount());
+	metric("osprey_job_store_syncs_total", "counter",
+	       "Journal syncs of the job store (one per batch of changes).");
+	line("osprey_job_store_syncs_total", jobs.Store().Commits());
+	metric("osprey_job_store_writes_total", "counter", "Job changes made durable.");
+	line("osprey_job_store_writes_total", jobs.Store().CommittedWrites());
+
+	http::Response r;
+	r.body = std::move(m);
+	r.content_type = "text/plain; version=0.0.4";
+	return r;
+}
+
+} // namespace osprey::daemon

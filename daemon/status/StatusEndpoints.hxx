@@ -1,0 +1,27 @@
+// GET /healthz (liveness, slots and jobs, as JSON) and GET /metrics
+// (Prometheus text format): what an operator's monitoring reads.
+#pragma once
+
+#include "http/HttpResponse.hxx"
+
+#include <string>
+
+namespace osprey::daemon {
+
+class JobTable;
+struct WebhookCounters;
+
+class StatusEndpoints {
+	const JobTable &jobs;
+	const WebhookCounters &webhooks;
+	const std::string started; // ISO 8601
+
+public:
+	StatusEndpoints(const JobTable &jobs, const WebhookCounters &webhooks);
+
+	http::Response Health() const;
+	/// @p not_found: requests for paths nobody serves.
+	http::Response Metrics(std::uint64_t not_found) const;
+};
+
+} // namespace osprey::daemon

@@ -1,0 +1,86 @@
+// The job store: the job directories under ~/.osprey/jobs/, written on
+// libuv's thread pool so the loop never waits on the disk. Writes gather in
+// a queue while the previous batch is on the disk, then go down together:
+// one journal sync for the whole batch (group commit, see JobJournal), and
+// each writer hears back once its change is durable, or why it is not.
+// Tasks (a restart's scan, pruning, reading a log's tail) run on the same
+// thread in order with the writes.
+//
+// Loop thread only. Callbacks run on the loop's thread, in the order of the
+// calls, never from inside Write() or Run(); they must not throw.
+#pragma once
+
+#include "JobJournal.hxx"
+#include "lib/uv/Timer.hxx"
+
+#include <exception>
+#include <functional>
+#include <memory>
+#include <string>
+#include <system_error>
+#include <vector>
+
+namespace osprey::uv {
+class Loop;
+}
+
+namespace osprey::daemon {
+
+class JobStore final : uv::Timer::Listener {
+public:
+	/// Empty @p error: durable. Otherwise the change is not recorded (and
+	/// the reason, with the paths, is in the log).
+	using WriteDone = std::function<void(std::error_code error)>;
+	/// Runs on the pool's thread with the jobs directory.
+	using Task = std::function<void(const std::string &jobs_dir)>;
+	using TaskDone = std::function<void(std::exception_ptr error)>;
+
+	/// A journal bigger than this is checkpointed after its batch.
+	static constexpr std::uint64_t kCheckpointBytes = 8u << 20;
+
+private:
+	struct Item;
+	struct Batch;
+
+	uv::Loop &loop;
+	std::unique_ptr<JobJournal> journal;
+	std::vector<Item> queue;
+	bool busy = false;
+	/* journal syncs so far: how well group commit batches (for /metrics) */
+	std::uint64_t commits = 0, committed_writes = 0;
+	/* checkpoints a journal that stopped growing */
+	uv::Timer checkpoint_timer;
+
+public:
+	/// Opens the journal in @p jobs_dir (created 0700) and writes again
+	/// what a crash left in it, before returning (at most kCheckpointBytes).
+	/// Throws std::system_error, also when that cannot be written.
+	JobStore(uv::Loop &loop, std::string jobs_dir);
+	~JobStore() noexcept;
+
+	JobStore(const JobStore &) = delete;
+	JobStore &operator=(const JobStore &) = delete;
+
+	const std::string &JobsDir() const noexcept { return journal->JobsDir(); }
+
+	void Write(JobWrite write, WriteDone done);
+	void Run(Task task, TaskDone done);
+
+	/// Nothing queued or on the disk.
+	bool Idle() const noexcept { return !busy && queue.empty(); }
+
+	/// Journal syncs, and the writes they made durable, since start.
+	std::uint64_t Commits() const noexcept { return commits; }
+	std::uint64_t CommittedWrites() const noexcept { return committed_writes; }
+
+	/// Stops the checkpoint timer so the loop can end; queued work still
+	/// runs while the loop does.
+	void Close() noexcept;
+
+private:
+	void StartBatch() noexcept;
+	void OnBatchDone(Batch &batch) noexcept;
+	void OnTimer(uv::Timer &) noexcept override;
+};
+
+} // namespace osprey::daemon

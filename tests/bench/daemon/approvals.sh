@@ -1,0 +1,139 @@
+#!/bin/bash
+# Section 7: the job core under load, for this tree and, side by side in the
+# same run, for BASELINE (the daemon before the job store, built by
+# scripts/bench). On a signed approval pipeline, where a 202 means the job is
+# durable on disk:
+#   a. accepted jobs per second, wrk -t1 -c8, with /healthz p99 meanwhile
+#      (probe.js, one request at a time on its own connection);
+#   b. VmRSS with 10,000 jobs awaiting approval, 1 KiB and 16 KiB bodies;
+#   c. a restart with those 10,000 pending: time from `osprey start` to the
+#      first webhook answered 202;
+#   d. /healthz p99 while renders at their limits run (this tree only).
+#
+#   approvals.sh BUILD_DIR [BASELINE_DIR|-] [seconds, default 10] [pending, default 10000]
+set -euo pipefail
+build=$(realpath "$1")
+baseline=${2:--}
+[ "$baseline" = - ] || baseline=$(realpath "$baseline")
+seconds=${3:-10}
+pending=${4:-10000}
+here=$(dirname "$(realpath "$0")")
+. "$here/lib.sh"
+
+scratch osprey-bench-approvals
+
+# body BYTES: a PR-like JSON body padded to about BYTES
+body() {
+	python3 -c 'import json,sys; n=int(sys.argv[1]); b={"action":"opened","number":42,"ref":"refs/heads/main","pad":""}; b["pad"]="x"*max(0,n-len(json.dumps(b))); print(json.dumps(b),end="")' "$1"
+}
+
+# start_daemon BUILD HOME PORT: starts it, waits for its port; sets $daemon
+start_daemon() {
+	OSPREY_HOME=$2 OSPREY_WORKER=$1/worker/osprey-worker \
+		"$1/cli/osprey" start > /dev/null 2>> "$2/osprey.err" &
+	daemon=$!
+	pids+=("$daemon")
+	wait_port "$3" 60 || { tail -5 "$2/osprey.err" >&2; return 1; }
+}
+stop_daemon() {
+	kill -TERM "$daemon" 2>/dev/null || true
+	wait "$daemon" 2>/dev/null || true
+}
+
+# post_until_202 URL SIGNATURE BODY: polls (every 5 ms) until a POST gets 202
+post_until_202() {
+	local code
+	for _ in $(seq 20000); do
+		code=$(curl -s -o /dev/null -w '%{http_code}' -H "X-Signature: $2" \
+			-H 'Content-Type: application/json' --data-binary "$3" "$1" 2>/dev/null || true)
+		[ "$code" = 202 ] && return 0
+		sleep 0.005
+	done
+	return 1
+}
+
+declare -A jobs_s p99 rss1 rss16 restart_ms
+run() { # name build extra-gen-home-args...
+	local name=$1 b=$2
+	shift 2
+	local home=$tmp/$name port
+	port=$(free_port)
+	bash "$here/gen-home.sh" "$home" 1 port="$port" socket="$tmp/no-engine.sock" approval=1 "$@"
+	local url=http://127.0.0.1:$port/hooks/bench
+	local small big sig_small sig_big
+	small=$(body 1024)
+	big=$(body 16384)
+	sig_small=$(sign "$BENCH_SECRET" "$small")
+	sig_big=$(sign "$BENCH_SECRET" "$big")
+
+	# a. throughput with /healthz p99 meanwhile
+	start_daemon "$b" "$home" "$port"
+	cat > "$tmp/post.lua" <<LUA
+wrk.method = "POST"
+wrk.body = [[$small]]
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["X-Signature"] = "$sig_small"
+done = function(summary, latency, requests)
+  io.write(string.format("RESULT %d %d %.3f\n", summary.requests,
+    summary.errors.status, summary.duration / 1e6))
+end
+LUA
+	node "$here/probe.js" "http://127.0.0.1:$port/healthz" "$seconds" > "$tmp/probe.json" &
+	local probe=$!
+	local line
+	line=$(wrk -t1 -c8 -d"${seconds}s" -s "$tmp/post.lua" "$url" | grep '^RESULT')
+	wait "$probe"
+	read -r _ requests bad duration <<< "$line"
+	jobs_s[$name]=$(awk -v r="$requests" -v b="$bad" -v d="$duration" 'BEGIN { printf "%.0f", (r - b) / d }')
+	p99[$name]=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["p99_ms"])' "$tmp/probe.json")
+	stop_daemon
+
+	# b. memory with $pending pending, small then big bodies (a fresh home each)
+	for size in 1 16; do
+		rm -rf "$home/jobs"
+		start_daemon "$b" "$home" "$port"
+		local payload=$small sig=$sig_small
+		[ "$size" = 16 ] && payload=$big sig=$sig_big
+		local body_json
+		body_json=$(printf '%s' "$payload" | python3 -c 'import json,sys; print(json.dumps(sys.stdin.read()))')
+		node "$here/drive.js" "{\"base\":\"http://127.0.0.1:$port\",\"n\":$pending,\"concurrency\":8,\"body\":$body_json,\"targets\":[{\"path\":\"/hooks/bench\",\"signature\":\"$sig\"}]}" > "$tmp/drive.json"
+		sleep 1
+		local kib
+		kib=$(rss_kib "$daemon")
+		if [ "$size" = 1 ]; then rss1[$name]=$(kib_to_mib "$kib"); else rss16[$name]=$(kib_to_mib "$kib"); fi
+		[ "$size" = 1 ] && cp -r "$home/jobs" "$tmp/$name-pending-jobs"
+		stop_daemon
+	done
+
+	# c. restart with $pending pending (the 1 KiB ones)
+	rm -rf "$home/jobs"
+	mv "$tmp/$name-pending-jobs" "$home/jobs"
+	local t0 t1
+	t0=$(date +%s%N)
+	start_daemon "$b" "$home" "$port"
+	post_until_202 "$url" "$sig_small" "$small"
+	t1=$(date +%s%N)
+	restart_ms[$name]=$(( (t1 - t0) / 1000000 ))
+	stop_daemon
+}
+
+run osprey "$build" max_pending=1000000
+[ "$baseline" = - ] || run baseline "$baseline"
+
+cell() { local -n m=$1; echo "${m[$2]:-n/a}"; }
+report "### 7. The job core: approval pipeline, every 202 durable (wrk -t1 -c8, ${seconds}s), $pending pending"
+report ""
+report "| measure | osprey | before the job store | ratio |"
+report "|---|---|---|---|"
+report "| accepted jobs/s | ${jobs_s[osprey]} | $(cell jobs_s baseline) | $(ratio "${jobs_s[osprey]}" "$(cell jobs_s baseline)")x |"
+report "| /healthz p99 meanwhile, ms | ${p99[osprey]} | $(cell p99 baseline) | |"
+report "| VmRSS, $pending pending, 1 KiB bodies, MiB | ${rss1[osprey]} | $(cell rss1 baseline) | |"
+report "| VmRSS, $pending pending, 16 KiB bodies, MiB | ${rss16[osprey]} | $(cell rss16 baseline) | |"
+report "| restart with $pending pending to the first 202, ms | ${restart_ms[osprey]} | $(cell restart_ms baseline) | |"
+report ""
+if [ "$baseline" != - ]; then
+	report "| goal: 5x the jobs/s of before | $(ratio "${jobs_s[osprey]}" "${jobs_s[baseline]}")x | $(goal "$(ge "$(ratio "${jobs_s[osprey]}" "${jobs_s[baseline]}")" 5)") |"
+fi
+report "| goal: /healthz p99 under load under 5 ms | ${p99[osprey]} ms | $(goal "$(le "${p99[osprey]}" 5)") |"
+report "| goal: VmRSS with $pending pending under 15 MB | ${rss1[osprey]} / ${rss16[osprey]} MiB | $(goal "$(le "${rss16[osprey]}" 14.3)") |"
+report "| goal: serving webhooks within 1 s of a restart | ${restart_ms[osprey]} ms | $(goal "$(le "${restart_ms[osprey]}" 1000)") |"

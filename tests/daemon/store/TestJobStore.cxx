@@ -1,0 +1,116 @@
+#include "lib/uv/Loop.hxx"
+#include "store/JobStore.hxx"
+#include "util/File.hxx"
+
+#include <doctest/doctest.h>
+#include <csignal>
+#include <cstdlib>
+#include <sys/resource.h>
+
+using namespace osprey;
+using namespace osprey::daemon;
+
+namespace {
+
+struct Scratch {
+	std::string path;
+	Scratch() {
+		char t[] = "/tmp/osprey-store-XXXXXX";
+		REQUIRE(::mkdtemp(t) != nullptr);
+		path = t;
+	}
+	~Scratch() { RemoveTree(path); }
+};
+
+JobWrite
+Record(const std::string &id, const std::string &state)
+{
+	return {id, true, {{"job.json", state + "\n", 0600}}};
+}
+
+/* Runs the loop until the store is idle, then lets it end. */
+void
+Drain(uv::Loop &loop, JobStore &store)
+{
+	store.Close();
+	loop.Run();
+	REQUIRE(store.Idle());
+}
+
+} // namespace
+
+TEST_CASE("writes are durable in order, and gather in batches while the disk is busy")
+{
+	Scratch scratch;
+	uv::Loop loop;
+	JobStore store(loop, scratch.path + "/jobs");
+	std::vector<std::string> order;
+
+	/* all queued while the store's first batch (this task) is on the pool */
+	store.Run([](const std::string &) {}, [](std::exception_ptr) {});
+	constexpr int n = 200;
+	for (int i = 0; i < n; ++i) {
+		const auto id = "job-" + std::to_string(1000 + i);
+		store.Write(Record(id, "awaiting"), [&, id](std::error_code error) {
+			CHECK_FALSE(error);
+			/* every file of a durable write is readable by then */
+			CHECK(ReadFile(scratch.path + "/jobs/" + id + "/job.json") == "awaiting\n");
+			order.push_back(id);
+		});
+		if (i % 50 == 49)
+			store.Run([](const std::string &) {}, [](std::exception_ptr) {});
+	}
+	Drain(loop, store);
+	REQUIRE(order.size() == n);
+	for (int i = 0; i < n; ++i)
+		CHECK(order[i] == "job-" + std::to_string(1000 + i));
+	/* one sync per run of writes between two tasks, not one per write */
+	CHECK(store.CommittedWrites() == n);
+	CHECK(store.Commits() == 4);
+}
+
+TEST_CASE("a task sees every write queued before it")
+{
+	Scratch scratch;
+	uv::Loop loop;
+	JobStore store(loop, scratch.path);
+	bool saw = false;
+	store.Write(Record("job-a", "running"), [](std::error_code) {});
+	store.Run([&](const std::string &dir) { saw = ReadFile(dir + "/job-a/job.json") == "running\n"; },
+		  [&](std::exception_ptr error) { CHECK_FALSE(error); });
+	Drain(loop, store);
+	CHECK(saw);
+}
+
+TEST_CASE("a write that cannot be recorded is reported, and the next one works")
+{
+	Scratch scratch;
+	uv::Loop loop;
+	JobStore store(loop, scratch.path);
+	std::signal(SIGXFSZ, SIG_IGN);
+	struct rlimit old;
+	REQUIRE(::getrlimit(RLIMIT_FSIZE, &old) == 0);
+
+	std::error_code first, second;
+	bool second_done = false;
+	store.Run([&](const std::string &) {
+		struct rlimit tight = old;
+		tight.rlim_cur = 100;
+		REQUIRE(::setrlimit(RLIMIT_FSIZE, &tight) == 0);
+	}, [](std::exception_ptr) {});
+	store.Write({"job-big", true, {{"payload.json", std::string(4096, 'x'), 0600}}},
+		    [&](std::error_code e) {
+			    first = e;
+			    REQUIRE(::setrlimit(RLIMIT_FSIZE, &old) == 0);
+			    store.Write(Record("job-next", "awaiting"), [&](std::error_code e2) {
+				    second = e2;
+				    second_done = true;
+			    });
+		    });
+	Drain(loop, store);
+	CHECK(first == std::errc::file_too_large);
+	CHECK_FALSE(PathExists(scratch.path + "/job-big"));
+	REQUIRE(second_done);
+	CHECK_FALSE(second);
+	CHECK(ReadFile(scratch.path + "/job-next/job.json") == "awaiting\n");
+}
