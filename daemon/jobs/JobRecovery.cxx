@@ -19,6 +19,8 @@ struct Found {
 	struct Entry {
 		JobRecord record;
 		std::uint64_t payload_bytes = 0;
+		/* for the channel, when a live job ends interrupted */
+		RenderedFields rendered;
 	};
 	std::vector<Entry> unfinished;
 	std::vector<std::string> problems;
@@ -54,7 +56,15 @@ Scan(const std::string &jobs_dir, Found &found)
 			struct stat st;
 			const auto bytes = ::stat(files.Payload().c_str(), &st) == 0
 				? static_cast<std::uint64_t>(st.st_size) : 0;
-			found.unfinished.push_back({std::move(record), bytes});
+			RenderedFields rendered;
+			if (IsLive(record.state)) {
+				try {
+					rendered = LoadRenderedFields(files);
+				} catch (const std::exception &) {
+					/* a job from before rendered.json: no text to show */
+				}
+			}
+			found.unfinished.push_back({std::move(record), bytes, std::move(rendered)});
 		} catch (const std::exception &e) {
 			try {
 				if (RemoveIfAbandoned(files)) {
@@ -90,7 +100,7 @@ JobTable::Restore()
 
 		const auto now = std::chrono::system_clock::now();
 		std::size_t restored = 0;
-		for (auto &[r, payload_bytes] : found->unfinished) {
+		for (auto &[r, payload_bytes, rendered] : found->unfinished) {
 			auto timeout = std::chrono::milliseconds(std::chrono::hours(24));
 			try {
 				timeout = pipelines.Current(r.pipeline).channel.approval_timeout;
@@ -115,16 +125,31 @@ JobTable::Restore()
 				/* it ended when the daemon did, as far as anyone knows */
 				next.finished = r.updated.empty() ? r.created : r.updated;
 				break;
-			case Revival::Expire:
+			case Revival::Expire: {
 				next.state = JobState::Expired;
 				next.reason = "no one approved or ignored it in time";
 				next.finished = FormatIso8601Utc(now);
-				break;
+				/* its text, for the channel: read on the pool, before the write */
+				const JobFiles files{home.JobsDir() + "/" + r.id};
+				auto text = std::make_shared<RenderedFields>();
+				store.Run([text, files](const std::string &) { *text = LoadRenderedFields(files); },
+					  [](std::exception_ptr) {});
+				next.updated = FormatIso8601Utc(now);
+				store.Write(RecordWrite(next), [this, next, text](std::error_code e) {
+					if (e)
+						return;
+					CountEnded(next.state);
+					Notify(next, *text, false);
+				});
+				continue;
+			}
 			}
 			next.updated = FormatIso8601Utc(now);
-			store.Write(RecordWrite(next), [this, state = next.state](std::error_code e) {
-				if (!e)
-					CountEnded(state);
+			store.Write(RecordWrite(next), [this, next, rendered](std::error_code e) {
+				if (e)
+					return; // the store logged it; the next start tries again
+				CountEnded(next.state);
+				Notify(next, rendered, false);
 			});
 		}
 		if (restored > 0)

@@ -136,6 +136,9 @@ write_config "jobs:
   keep: 2"
 if start_again; then ok "osprey start with jobs.keep 2 comes up"; else
 	not_ok "osprey start with jobs.keep 2 comes up" "$(daemon_log | tail -n 10)"; fi
+# retention runs on the thread pool once the daemon serves: wait for it
+kept() { [ "$(ls "$OSPREY_HOME/jobs" | sort | tr '\n' ' ')" = "$newest" ]; }
+wait_until 30 kept
 expect_eq "$(ls "$OSPREY_HOME/jobs" | sort | tr '\n' ' ')" "$newest" "only the two newest finished jobs are kept"
 
 done_testing
