@@ -4,7 +4,8 @@
 //  - the output is always a sequence of well-formed responses (status line,
 //    Content-Length framing), whatever the input;
 //  - nothing is sent after the protocol decided to close;
-//  - splitting the input differently never changes the answers.
+//  - splitting the input differently never changes the answers, also when
+//    answers are deferred (PendingResponse) and completed between pieces.
 #include "http/HttpConnectionProtocol.hxx"
 
 #include <fuzzer/FuzzedDataProvider.h>
@@ -26,6 +27,8 @@ struct FuzzHandler final : HttpHandler {
 	/// For each request routed, in order: was it a HEAD (no body bytes in
 	/// its response)? Each routed request gets exactly one final response.
 	std::deque<bool> head_requests;
+	/// Deferred answers (?defer), each with the response it will send.
+	std::vector<std::pair<PendingResponse, Response>> deferred;
 
 	RouteDecision Route(const RequestHead &head) override {
 		head_requests.push_back(head.method == "HEAD");
@@ -52,7 +55,30 @@ struct FuzzHandler final : HttpHandler {
 		r.body.assign(request.body);
 		if (request.query == "h")
 			r.headers.emplace_back(std::string(request.path), std::string(request.body));
+		if (request.query == "defer") {
+			deferred.emplace_back(request.Defer(), std::move(r));
+			return Deferred{};
+		}
+		if (request.query == "defer-now") {
+			request.Defer().Complete(r);
+			return Deferred{};
+		}
+		if (request.query == "drop") {
+			(void)request.Defer(); // 500
+			return Deferred{};
+		}
 		return r;
+	}
+
+	/// Completes every deferred answer, letting @p protocol go on after
+	/// each, as the connection does on its next loop iteration.
+	void CompleteAll(HttpConnectionProtocol &protocol) {
+		while (!deferred.empty()) {
+			auto [token, response] = std::move(deferred.front());
+			deferred.erase(deferred.begin());
+			token.Complete(response);
+			protocol.Continue();
+		}
 	}
 };
 
@@ -151,6 +177,7 @@ LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 	FuzzHandler whole_handler;
 	HttpConnectionProtocol whole(whole_handler, limits, stats);
 	whole.Feed(input);
+	whole_handler.CompleteAll(whole);
 	std::vector<std::string> expected;
 	TakeResponses(whole.Output(), whole_handler, expected);
 
@@ -163,12 +190,14 @@ LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 		const std::size_t n = std::min<std::size_t>(std::uint8_t(s), input.size() - offset);
 		const bool closed_before = pieces.WantsClose();
 		pieces.Feed(std::string_view(input).substr(offset, n));
+		handler.CompleteAll(pieces);
 		offset += n;
 		if (closed_before && !pieces.Output().empty())
 			Fail("answered after deciding to close", pieces.Output());
 		TakeResponses(pieces.Output(), handler, responses);
 	}
 	pieces.Feed(std::string_view(input).substr(offset));
+	handler.CompleteAll(pieces);
 	TakeResponses(pieces.Output(), handler, responses);
 	if (!SameAnswers(responses, expected))
 		Fail("split input answered differently", Join(responses) + "==== whole:\n" + Join(expected));
