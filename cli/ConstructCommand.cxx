@@ -143,7 +143,7 @@ RunConstruct(const Args &args)
 	for (const auto &[k, v] : secrets)
 		pending.emplace(k, v);
 	const Environment env(&pending);
-	const PipelineLocation where{name, home.PipelineDir(name), home.Display(file)};
+	const PipelineLocation where{name, home.PipelineDir(name), home.Display(file), home.Root()};
 	const auto pipeline = ParsePipeline(y, where, global, env.Redacted(), home.UserHome(), diagnostics);
 	if (diagnostics.HasErrors())
 		throw ConfigError(std::move(diagnostics));
