@@ -40,7 +40,7 @@ ResolveApiKey(Section &s, const std::optional<ConfigValue> &api_key, EffectiveAg
 	} else if (value) {
 		s.Error(s.Mark(), s.FieldPath("auth"), std::string("is ") +
 			(agent.type == AgentType::ClaudeCode ? "api_key" : "api-key") +
-			" but " + agent.api_key_variable + " is set but empty: set it in the "
+			" but " + agent.api_key_variable + " is empty: set it in the "
 			"pipeline's .env or the global .env, or set agent.api_key to a ${VARIABLE}");
 		return;
 	}

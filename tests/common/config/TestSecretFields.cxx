@@ -64,7 +64,7 @@ TEST_CASE("An empty runtime key variable is an error for api_key auth")
 	for (const bool redact : {true, false}) {
 		CAPTURE(redact);
 		CHECK(Errors("agent: {prompt: p, auth: api_key}\n", {{"ANTHROPIC_API_KEY", ""}}, redact) ==
-		      f + "4:8: agent.auth: is api_key but ANTHROPIC_API_KEY is set but empty: set it in "
+		      f + "4:8: agent.auth: is api_key but ANTHROPIC_API_KEY is empty: set it in "
 		      "the pipeline's .env or the global .env, or set agent.api_key to a ${VARIABLE}\n");
 		CHECK(Errors("agent: {prompt: p, auth: api_key}\n", {{"ANTHROPIC_API_KEY", "k"}}, redact)
 		      .empty());
