@@ -165,10 +165,14 @@ expect_eq "$code" 503 "after the .env moves the path, the old one answers 503, e
 expect_eq "$(job_count)" "$before" "and records no job"
 post /hooks/moved "@$T/sig.json" -H "X-Signature: $(sign "$T/sig.json")"
 expect_eq "$code" 404 "the new path waits for a reload"
-printf 'HOOK_PATH=/hooks/from-env\nHOOK_SECRET=%s\n' "$secret" >"$OSPREY_HOME/pipelines/pathvar/.env.new"
-mv "$OSPREY_HOME/pipelines/pathvar/.env.new" "$OSPREY_HOME/pipelines/pathvar/.env"
-post /hooks/from-env "@$T/sig.json"
-expect_eq "$code" 401 "with the path back in the .env, it is served again"
+kill -HUP "$DAEMON_PID"
+get_is_405() { [ "$(curl -s --max-time 10 -o /dev/null -w '%{http_code}' "$BASE$1")" = 405 ]; }
+if wait_until 30 get_is_405 /hooks/moved; then ok "after SIGHUP the new path is registered"; else
+	not_ok "after SIGHUP the new path is registered" "$(daemon_log | tail -n 5)"; fi
+post /hooks/moved "@$T/sig.json"
+expect_eq "$code" 401 "and served (401 unsigned)"
+post /hooks/from-env "@$T/sig.json" -H "X-Signature: $(sign "$T/sig.json")"
+expect_eq "$code" 404 "the old path is gone"
 
 # --- routing ---
 post /nowhere '{}'
