@@ -81,7 +81,11 @@ RunConstruct(const Args &args)
 	y += "  type: " + trigger + "\n";
 	if (trigger == "webhook") {
 		y += "  path: " + Quote(ask.Ask("path", "Webhook path", "/hooks/" + name,
-				[](const std::string &s) { return s.starts_with('/') ? "" : "must start with /"; })) + "\n";
+				[](const std::string &s) {
+					/* a ${VAR} is checked once substituted, below */
+					return s.starts_with('/') || s.starts_with("${") ? ""
+						: "must start with / (or be a ${VARIABLE} holding the path)";
+				})) + "\n";
 		const auto secret = ask.AskSecret("secret", "Signing secret", false);
 		if (!secret.empty()) {
 			secrets.emplace_back("WEBHOOK_SECRET", secret);
@@ -143,7 +147,7 @@ RunConstruct(const Args &args)
 	for (const auto &[k, v] : secrets)
 		pending.emplace(k, v);
 	const Environment env(&pending);
-	const PipelineLocation where{name, home.PipelineDir(name), home.Display(file)};
+	const PipelineLocation where{name, home.PipelineDir(name), home.Display(file), home.Root()};
 	const auto pipeline = ParsePipeline(y, where, global, env.Redacted(), home.UserHome(), diagnostics);
 	if (diagnostics.HasErrors())
 		throw ConfigError(std::move(diagnostics));

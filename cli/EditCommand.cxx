@@ -67,7 +67,8 @@ Check(const Home &home, const std::string &name, const std::string &text)
 		diagnostics.Error(home.Display(dotenv_path), {}, "", e.what());
 	}
 	const Environment env(&dotenv);
-	const PipelineLocation where{name, home.PipelineDir(name), home.Display(home.PipelineFile(name))};
+	const PipelineLocation where{name, home.PipelineDir(name), home.Display(home.PipelineFile(name)),
+				     home.Root()};
 	const auto pipeline = ParsePipeline(text, where, global, env.Redacted(), home.UserHome(), diagnostics);
 
 	/* the path must stay unique among the other pipelines */

@@ -107,13 +107,18 @@ std::string
 Prompter::AskSecret(std::string_view flag, std::string_view question, bool required)
 {
 	if (auto v = args.Get(flag)) {
-		if (*v == "-") {
+		const bool from_stdin = *v == "-";
+		if (from_stdin) {
 			std::string line;
 			std::getline(std::cin, line);
 			v = std::string(Trim(line));
 		}
-		if (required && v->empty())
-			throw UsageError("--" + std::string(flag) + " must not be empty");
+		/* an empty secret given on purpose is a mistake, never "no secret":
+		   that is leaving the flag out */
+		if (v->empty())
+			throw UsageError("--" + std::string(flag) + " must not be empty" +
+					 (from_stdin ? " (standard input had no secret)" : "") +
+					 (required ? "" : "; leave it out for none"));
 		return *v;
 	}
 	if (!interactive) {

@@ -37,7 +37,8 @@ public:
 				const Check &check = {});
 
 	/// A secret: not echoed when typed. "-" as the flag value reads one line
-	/// from standard input, so secrets need not appear in argv.
+	/// from standard input, so secrets need not appear in argv. A flag (or
+	/// its input) that is empty is a UsageError even when not @p required.
 	std::string AskSecret(std::string_view flag, std::string_view question, bool required);
 
 	/// One of @p choices.

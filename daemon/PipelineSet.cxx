@@ -84,10 +84,19 @@ PipelineSet::Current(std::string_view name)
 	}
 	const Environment env(&dotenv);
 	const PipelineLocation where{std::string(name), home->PipelineDir(name),
-				     home->Display(home->PipelineFile(name))};
+				     home->Display(home->PipelineFile(name)), home->Root()};
 	auto pipeline = ParsePipeline(entry.text, where, global, env, home->UserHome(), diagnostics);
 	if (!pipeline)
 		throw ConfigError(std::move(diagnostics));
+	/* the path was registered at load; requests cannot move to another one,
+	   and the old one must not keep working when it was meant to be retired
+	   (a path holding a token): refuse until a reload registers the new one */
+	if (pipeline->trigger.path != entry.pipeline.trigger.path) {
+		diagnostics.Error(where.display, pipeline->trigger.mark, "trigger.path",
+				  "now resolves to another path than the one the daemon registered "
+				  "at start; reload the daemon (SIGHUP) to serve the new one");
+		throw ConfigError(std::move(diagnostics));
+	}
 	entry.pipeline = std::move(*pipeline);
 	entry.env_inode = inode;
 	entry.env_size = size;

@@ -61,7 +61,8 @@ ReadWebhook(Section &parent)
 			s.Error(v->mark, v->field, "must start with http:// or https://");
 		w.url = v->value;
 	}
-	if (auto v = s.String({"secret"}))
+	if (auto v = s.Secret({"secret"}, "an empty secret would send notifications unsigned; "
+			      "to send them unsigned, remove secret"))
 		w.secret = v->value;
 	for (auto &[k, v] : s.StringMap({"headers"}))
 		w.headers.emplace_back(k, std::move(v.value));

@@ -88,7 +88,8 @@ LoadPipeline(const Home &home, std::string_view name, const GlobalConfig &global
 	     const LoadOptions &options, Diagnostics &diagnostics)
 {
 	const auto file = home.PipelineFile(name);
-	const PipelineLocation where{std::string(name), home.PipelineDir(name), home.Display(file)};
+	const PipelineLocation where{std::string(name), home.PipelineDir(name), home.Display(file),
+				     home.Root()};
 	if (!IsValidPipelineName(name)) {
 		diagnostics.Error(home.Display(where.dir), {}, "",
 				  "invalid pipeline name " + Quote(name) + ": use letters, digits, "

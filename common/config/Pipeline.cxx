@@ -114,9 +114,10 @@ ParsePipeline(std::string_view text, const PipelineLocation &where, const Global
 		p.created = v->value;
 
 	ReadTrigger(root, p.trigger);
-	ReadWorkspace(root, p.workspace, home_dir);
+	const HostPaths host{global.container.socket, where.home, home_dir};
+	ReadWorkspace(root, p.workspace, host);
 	ReadChannel(root, global, p.trigger.type == TriggerType::Cron, p.channel);
-	ReadAgent(root, global, home_dir, p.agent);
+	ReadAgent(root, global, host, p.agent);
 	root.Finish();
 	CheckTemplates(root, tree, p);
 	if (diagnostics.ErrorCount() > errors_before)

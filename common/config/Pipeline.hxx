@@ -91,6 +91,8 @@ struct PipelineLocation {
 	std::string name;    // the directory name
 	std::string dir;     // absolute directory
 	std::string display; // pipeline.yaml as shown in messages
+	/** the Osprey home, which no volume may expose; empty: not checked */
+	std::string home;
 };
 
 /// Builds a pipeline from the text of its pipeline.yaml. Problems go to

@@ -34,8 +34,14 @@ ResolveApiKey(Section &s, const std::optional<ConfigValue> &api_key, EffectiveAg
 		return;
 	}
 	const auto &env = s.Context().environment;
-	if (auto value = env.Lookup(agent.api_key_variable)) {
+	if (auto value = env.Lookup(agent.api_key_variable); value && !Trim(*value).empty()) {
 		agent.api_key = env.IsRedacted() ? "${" + agent.api_key_variable + "}" : *value;
+		return;
+	} else if (value) {
+		s.Error(s.Mark(), s.FieldPath("auth"), std::string("is ") +
+			(agent.type == AgentType::ClaudeCode ? "api_key" : "api-key") +
+			" but " + agent.api_key_variable + " is empty: set it in the "
+			"pipeline's .env or the global .env, or set agent.api_key to a ${VARIABLE}");
 		return;
 	}
 	s.Error(s.Mark(), s.FieldPath("auth"), std::string("is ") +
@@ -45,14 +51,13 @@ ResolveApiKey(Section &s, const std::optional<ConfigValue> &api_key, EffectiveAg
 }
 
 static void
-ReadVolumes(Section &s, const GlobalConfig &global, const std::string &home_dir,
-	    EffectiveAgent &agent)
+ReadVolumes(Section &s, const HostPaths &host, EffectiveAgent &agent)
 {
 	for (const auto &v : s.StringList({"volumes"})) {
 		try {
-			auto volume = ParseVolume(v.value, home_dir);
-			if (const auto blocked = BlockedMountReason(volume.source, global.container.socket))
-				s.Error(v.mark, v.field, "blocked: " + *blocked);
+			auto volume = ParseVolume(v.value, host.user_home);
+			if (const auto blocked = BlockedMountReason(volume.source, host))
+				s.Error(v.mark, v.field, *blocked);
 			else
 				agent.volumes.push_back(std::move(volume));
 		} catch (const std::invalid_argument &e) {
@@ -62,8 +67,7 @@ ReadVolumes(Section &s, const GlobalConfig &global, const std::string &home_dir,
 }
 
 void
-ReadAgent(Section &root, const GlobalConfig &global, const std::string &home_dir,
-	  EffectiveAgent &agent)
+ReadAgent(Section &root, const GlobalConfig &global, const HostPaths &host, EffectiveAgent &agent)
 {
 	auto s = root.Child({"agent"});
 	const auto &defaults = global.agent;
@@ -87,8 +91,9 @@ ReadAgent(Section &root, const GlobalConfig &global, const std::string &home_dir
 	if (auto v = s.String({"image"}))
 		agent.image = v->value;
 
-	const auto api_key = s.String({"api_key"});
-	if (agent.auth == AgentAuth::ApiKey)
+	const bool api_key_written = s.Find({"api_key"}) != nullptr;
+	const auto api_key = s.Secret({"api_key"}, "the agent would start without a key");
+	if (agent.auth == AgentAuth::ApiKey && (api_key || !api_key_written))
 		ResolveApiKey(s, api_key, agent);
 	else if (api_key)
 		s.Warning(api_key->mark, api_key->field, "ignored: auth is " +
@@ -114,7 +119,7 @@ ReadAgent(Section &root, const GlobalConfig &global, const std::string &home_dir
 	if (auto v = s.RequiredString({"prompt"}, "the instruction sent to the agent (a template)"))
 		agent.prompt = v->value;
 	agent.timeout = s.Duration({"timeout"}).value_or(global.container.default_timeout);
-	ReadVolumes(s, global, home_dir, agent);
+	ReadVolumes(s, host, agent);
 	s.Finish();
 }
 

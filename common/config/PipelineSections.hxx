@@ -9,9 +9,9 @@ namespace osprey {
 class Section;
 
 void ReadTrigger(Section &root, Trigger &trigger);
-void ReadWorkspace(Section &root, Workspace &workspace, const std::string &home_dir);
+void ReadWorkspace(Section &root, Workspace &workspace, const HostPaths &host);
 void ReadChannel(Section &root, const GlobalConfig &global, bool is_cron, EffectiveChannel &channel);
-void ReadAgent(Section &root, const GlobalConfig &global, const std::string &home_dir,
+void ReadAgent(Section &root, const GlobalConfig &global, const HostPaths &host,
 	       EffectiveAgent &agent);
 
 } // namespace osprey

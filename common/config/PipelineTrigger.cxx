@@ -15,14 +15,18 @@ IsReservedPath(std::string_view path) noexcept
 	return path == "/healthz" || path == "/metrics";
 }
 
+/* On the value after substitution: "${HOOK_PATH}" is checked as what it
+   stands for. */
 static void
 CheckWebhookPath(Section &s, const ConfigValue &v)
 {
 	const auto &p = v.value;
+	const std::string substituted = v.from_variable ? " (after substitution)" : "";
 	if (!p.starts_with('/'))
-		s.Error(v.mark, v.field, "must start with \"/\"");
+		s.Error(v.mark, v.field, "must start with \"/\"" + substituted);
 	else if (p.find_first_of(" \t\r\n?#") != std::string::npos)
-		s.Error(v.mark, v.field, "must be a plain URL path without spaces, \"?\" or \"#\"");
+		s.Error(v.mark, v.field, "must be a plain URL path without spaces, \"?\" or \"#\"" +
+			substituted);
 	else if (IsReservedPath(p))
 		s.Error(v.mark, v.field, Quote(p) + " is reserved for the daemon itself");
 }
@@ -45,14 +49,25 @@ ReadTrigger(Section &root, Trigger &trigger)
 	if (type)
 		trigger.type = *type;
 
-	auto path = s.String({"path"});
+	/* the path is registered when the daemon starts: it is resolved then,
+	   and it is no secret (list and start print it) */
+	const bool has_path = s.Find({"path"}) != nullptr;
+	auto path = s.ResolvedString({"path"});
 	auto cron = s.String({"cron"});
 	auto timezone = s.String({"timezone"});
 	const bool has_secret = s.Find({"secret"}) != nullptr;
-	if (auto v = s.String({"secret"}))
+	if (auto v = s.Secret({"secret"}, "an empty secret would accept unsigned requests; "
+			      "to turn verification off, remove secret and signature_header"))
 		trigger.secret = v->value;
-	auto header = s.String({"signature_header"});
-	if (header)
+	/* written empty, it turns verification off (the contract), with a
+	   warning below; emptied by a .env edit, it is surely a mistake */
+	auto header = s.ResolvedString({"signature_header"});
+	const bool empty_header = header && header->from_variable && Trim(header->value).empty();
+	if (empty_header)
+		s.Error(header->mark, header->field, "is set from an empty variable: an empty header "
+			"name would accept unsigned requests; to turn verification off, remove "
+			"secret and signature_header");
+	else if (header)
 		trigger.signature_header = header->value;
 	if (auto v = s.String({"signature_prefix"}))
 		trigger.signature_prefix = v->value;
@@ -63,17 +78,17 @@ ReadTrigger(Section &root, Trigger &trigger)
 	}
 
 	if (type == TriggerType::Webhook) {
-		if (!path)
+		if (!has_path)
 			s.Error(s.Mark(), s.FieldPath("path"),
 				"missing: a webhook trigger needs a URL path such as /hooks/deploy");
-		else {
+		else if (path) {
 			CheckWebhookPath(s, *path);
 			trigger.path = path->value;
 			trigger.mark = path->mark;
 		}
 		if (cron)
 			s.Error(cron->mark, cron->field, "only for cron triggers (type is webhook)");
-		if (!trigger.secret.empty() && trigger.signature_header.empty())
+		if (!trigger.secret.empty() && trigger.signature_header.empty() && !empty_header)
 			s.Warning(s.Mark(), s.FieldPath("secret"),
 				  "set without signature_header, so signatures are NOT verified; "
 				  "add signature_header (e.g. X-Hub-Signature-256)");
@@ -108,7 +123,7 @@ ReadTrigger(Section &root, Trigger &trigger)
 }
 
 void
-ReadWorkspace(Section &root, Workspace &workspace, const std::string &home_dir)
+ReadWorkspace(Section &root, Workspace &workspace, const HostPaths &host)
 {
 	auto s = root.Child({"workspace"});
 	if (!s.Present()) {
@@ -149,9 +164,9 @@ ReadWorkspace(Section &root, Workspace &workspace, const std::string &home_dir)
 	if (type == WorkspaceType::Local) {
 		if (!path)
 			s.Error(s.Mark(), s.FieldPath("path"), "missing: the host directory to mount");
-		else if (const auto p = ExpandHome(path->value, home_dir); !p.starts_with('/'))
+		else if (const auto p = ExpandHome(path->value, host.user_home); !p.starts_with('/'))
 			s.Error(path->mark, path->field, "must be an absolute path (or start with ~/)");
-		else if (const auto blocked = BlockedMountReason(p))
+		else if (const auto blocked = BlockedMountReason(p, host))
 			s.Error(path->mark, path->field, *blocked);
 		else if (struct stat st; ::stat(p.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
 			s.Error(path->mark, path->field, Quote(p) + " does not exist or is not a directory");

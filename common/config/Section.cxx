@@ -143,6 +143,53 @@ Section::String(KeyNames names)
 }
 
 std::optional<ConfigValue>
+Section::ResolvedString(KeyNames names)
+{
+	return ScalarAt(names, Mode::Parsed);
+}
+
+/* "${A}", or "${A} and ${B}": the references in @p text, for a message */
+static std::string
+References(std::string_view text)
+{
+	std::vector<std::string_view> names;
+	for (auto i = text.find("${"); i != text.npos; i = text.find("${", i + 2)) {
+		if (i > 0 && text[i - 1] == '$')
+			continue;
+		const auto close = text.find('}', i);
+		if (close == text.npos)
+			break;
+		names.push_back(text.substr(i, close + 1 - i));
+	}
+	std::string s;
+	for (std::size_t i = 0; i < names.size(); ++i)
+		s += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + std::string(names[i]);
+	return s;
+}
+
+/* @p node substituted, an error if it is empty then: checked on the real
+   value, which a redacted environment hides, and reported without it. */
+std::optional<ConfigValue>
+Section::NonEmpty(const yaml::Node &node, std::string field, std::string_view why)
+{
+	auto v = Scalar(node, std::move(field), Mode::Shown);
+	if (!v)
+		return std::nullopt;
+	const auto real = context->environment.IsRedacted()
+		? Scalar(node, v->field, Mode::Parsed) : v;
+	if (!real || !Trim(real->value).empty())
+		return v;
+	if (!v->from_variable) {
+		Error(v->mark, v->field, "is empty: " + std::string(why));
+		return std::nullopt;
+	}
+	const auto refs = References(node.value);
+	Error(v->mark, v->field, refs + (refs.find(' ') != refs.npos ? " are" : " is") +
+	      " set but empty: " + std::string(why));
+	return std::nullopt;
+}
+
+std::optional<ConfigValue>
 Section::RequiredString(KeyNames names, std::string_view why)
 {
 	std::string name;
@@ -151,12 +198,17 @@ Section::RequiredString(KeyNames names, std::string_view why)
 		Error(mark, FieldPath(*names.begin()), "missing: " + std::string(why));
 		return std::nullopt;
 	}
-	auto v = Scalar(*value, FieldPath(name), Mode::Shown);
-	if (v && Trim(v->value).empty()) {
-		Error(v->mark, v->field, "is empty: " + std::string(why));
+	return NonEmpty(*value, FieldPath(name), why);
+}
+
+std::optional<ConfigValue>
+Section::Secret(KeyNames names, std::string_view why)
+{
+	std::string name;
+	const auto *value = Find(names, &name);
+	if (value == nullptr)
 		return std::nullopt;
-	}
-	return v;
+	return NonEmpty(*value, FieldPath(name), why);
 }
 
 /* What a value looked like, for an error message, unless it may be a secret. */

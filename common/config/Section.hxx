@@ -67,7 +67,16 @@ public:
 	Section Child(KeyNames names);
 
 	std::optional<ConfigValue> String(KeyNames names);
+	/// Empty after substitution is an error ending in @p why.
 	std::optional<ConfigValue> RequiredString(KeyNames names, std::string_view why);
+	/// A string used as it is, never a secret (trigger.path): substituted
+	/// with the real values even where the environment is redacted, so it
+	/// can be checked and compared.
+	std::optional<ConfigValue> ResolvedString(KeyNames names);
+	/// A secret (trigger.secret, agent.api_key): redacted like any string,
+	/// but empty after substitution is an error ending in @p why, since an
+	/// empty secret would quietly turn a check off.
+	std::optional<ConfigValue> Secret(KeyNames names, std::string_view why);
 	std::optional<std::int64_t> Integer(KeyNames names, std::int64_t min, std::int64_t max);
 	std::optional<bool> Boolean(KeyNames names);
 	std::optional<std::chrono::milliseconds> Duration(KeyNames names);
@@ -98,6 +107,8 @@ private:
 	};
 	std::optional<ConfigValue> Scalar(const yaml::Node &value, std::string field, Mode mode);
 	std::optional<ConfigValue> ScalarAt(KeyNames names, Mode mode);
+	std::optional<ConfigValue> NonEmpty(const yaml::Node &node, std::string field,
+					    std::string_view why);
 	std::vector<ConfigValue> ListAt(KeyNames names, Mode mode);
 };
 

@@ -40,6 +40,27 @@ expect_not_contains "$(cat "$file")" "hook-secret-value" "pipeline.yaml never ho
 run construct fix-errors --trigger webhook --workspace none --prompt p
 expect_status 1 "construct refuses to overwrite"
 
+run construct unsigned --trigger webhook --path /hooks/unsigned --secret '' \
+	--signature-header X-Signature --workspace none --prompt p
+expect_status 2 "construct refuses an empty --secret"
+expect_contains "$err" "--secret must not be empty" "and says why"
+run construct unsigned --trigger webhook --path /hooks/unsigned --secret - \
+	--signature-header X-Signature --workspace none --prompt p
+expect_status 2 "construct refuses --secret - with empty input"
+expect_contains "$err" "standard input had no secret" "and says where the empty secret came from"
+check_absent() { if [ ! -e "$1" ]; then ok "$2"; else not_ok "$2" "$1 exists"; fi; }
+check_absent "$OSPREY_HOME/pipelines/unsigned/pipeline.yaml" "no pipeline is written without its secret"
+
+HOOK_PATH=/hooks/from-env run construct pathvar --trigger webhook --path '${HOOK_PATH}' \
+	--workspace none --prompt p
+expect_status 0 "construct takes a \${VARIABLE} as the path"
+expect_contains "$(cat "$OSPREY_HOME/pipelines/pathvar/pipeline.yaml")" 'path: "${HOOK_PATH}"' "and writes the reference"
+expect_contains "$out" "/hooks/from-env" "the webhook URL shows the substituted path"
+rm -r "$OSPREY_HOME/pipelines/pathvar" # HOOK_PATH is not set for the rest
+run construct pathvar2 --trigger webhook --path '${NO_SUCH_PATH}' --workspace none --prompt p
+expect_status 1 "an unset path variable is refused"
+expect_contains "$err" 'trigger.path references ${NO_SUCH_PATH} but it is not set' "with the contract's wording"
+
 run construct nightly --trigger cron --workspace none
 expect_status 2 "construct without a terminal needs every required answer"
 expect_contains "$err" "--prompt is required when not running on a terminal" "the missing flag is named"

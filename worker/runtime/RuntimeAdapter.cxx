@@ -1,5 +1,6 @@
 #include "RuntimeAdapter.hxx"
 #include "Version.h"
+#include "config/Path.hxx"
 #include "config/Volume.hxx"
 #include "util/Text.hxx"
 
@@ -55,9 +56,10 @@ MakeContainerSpec(const WorkerJob &job, const std::string &workspace,
 	spec.binds.push_back({job.job_dir + "/prompt.md", paths::kPromptFile, true});
 	spec.binds.push_back({job.job_dir + "/out", paths::kOutDir, false});
 	spec.binds.insert(spec.binds.end(), extra.begin(), extra.end());
+	const HostPaths host{job.engine_socket, job.home, UserHomeDirectory()};
 	for (const auto &volume : job.volumes) {
 		/* the supervisor checked them; a second look costs nothing */
-		if (const auto why = BlockedMountReason(volume.source, job.engine_socket))
+		if (const auto why = BlockedMountReason(volume.source, host))
 			throw std::invalid_argument("volume " + Quote(volume.ToBind()) + ": " + *why);
 		spec.binds.push_back({volume.source, volume.target, volume.read_only});
 	}

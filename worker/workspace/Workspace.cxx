@@ -2,6 +2,7 @@
 #include "GitCommand.hxx"
 #include "GitInput.hxx"
 #include "WorkerLog.hxx"
+#include "config/Path.hxx"
 #include "config/Volume.hxx"
 #include "util/File.hxx"
 #include "util/Text.hxx"
@@ -90,7 +91,8 @@ CheckWorkspaceInput(const WorkerJob &job)
 		if (::stat(job.local_path.c_str(), &st) < 0 || !S_ISDIR(st.st_mode))
 			throw WorkspaceError("local workspace " + Quote(job.local_path) +
 					     " is not an existing directory");
-		if (const auto why = BlockedMountReason(job.local_path, job.engine_socket))
+		const HostPaths host{job.engine_socket, job.home, UserHomeDirectory()};
+		if (const auto why = BlockedMountReason(job.local_path, host))
 			throw WorkspaceError("local workspace " + Quote(job.local_path) +
 					     " may not be mounted: " + *why);
 		break;

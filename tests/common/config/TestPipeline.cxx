@@ -29,7 +29,7 @@ Load(std::string_view text, const GlobalConfig &global = Global(), const DotEnvM
 {
 	Diagnostics d;
 	const Environment env(&dotenv);
-	const PipelineLocation where{"deploy", "/tmp/pipelines/deploy", "pipelines/deploy/pipeline.yaml"};
+	const PipelineLocation where{"deploy", "/tmp/pipelines/deploy", "pipelines/deploy/pipeline.yaml", ""};
 	auto p = ParsePipeline(text, where, global, env, "/home/u", d);
 	return {std::move(p), test::AllText(d)};
 }
@@ -178,8 +178,8 @@ TEST_CASE("pipeline.yaml errors name line, column, field and what was expected")
 	CHECK(errors("name: deploy\ntrigger: {type: webhook, path: /x, secret: '${GH_SECRET}', signature_header: X-Sig}\nworkspace: {type: none}\nagent: {prompt: p}\n") ==
 	      f + "2:44: trigger.secret references ${GH_SECRET} but it is not set\n");
 	CHECK(errors("name: deploy\ntrigger: {type: webhook, path: /x}\nworkspace: {type: none}\nagent:\n  prompt: p\n  volumes: ['/var/run/../run/docker.sock:/s', '~/.ssh:/ssh:rw', '/:/host', 'x:y:z']\n") ==
-	      f + "6:13: agent.volumes[0]: blocked: mounting \"/var/run/docker.sock\" (which is \"/run/docker.sock\") would give the agent control of the container engine\n" +
-	      f + "6:65: agent.volumes[2]: blocked: mounting \"/\" would give the agent the whole host\n" +
+	      f + "6:13: agent.volumes[0]: \"/var/run/docker.sock\" (which is \"/run/docker.sock\") is blocked: it is the container engine's socket, and the engine is root on the host\n" +
+	      f + "6:65: agent.volumes[2]: \"/\" is blocked: it is the whole host\n" +
 	      f + "6:76: agent.volumes[3]: the source \"x\" must be an absolute path or start with ~/\n");
 	CHECK(errors("name: deploy\ntrigger: {type: webhook, path: /healthz}\nworkspace: {type: none}\nagent: {prompt: p}\n") ==
 	      f + "2:32: trigger.path: \"/healthz\" is reserved for the daemon itself\n");

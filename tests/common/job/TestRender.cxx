@@ -15,7 +15,7 @@ Load(std::string_view text)
 	Diagnostics d;
 	const auto global = ParseGlobalConfig("version: 1\ndefaults: {channel: {type: stdout}, agent: {type: opencode}}\n",
 					      "config.yaml", Environment(), "/h", d);
-	const PipelineLocation where{"p", "/tmp/p", "pipelines/p/pipeline.yaml"};
+	const PipelineLocation where{"p", "/tmp/p", "pipelines/p/pipeline.yaml", ""};
 	auto p = ParsePipeline(text, where, global, Environment(), "/h", d);
 	REQUIRE_MESSAGE(p, d.ErrorsToString());
 	return std::move(*p);

@@ -45,6 +45,19 @@ agent:
   prompt: "GitHub {{ .body.name }}"
 YAML
 printf 'HOOK_SECRET=%s\n' "$secret" >"$OSPREY_HOME/pipelines/github/.env"
+pipeline pathvar <<'YAML'
+name: pathvar
+trigger:
+  type: webhook
+  path: ${HOOK_PATH}
+  secret: ${HOOK_SECRET}
+  signature_header: X-Signature
+workspace:
+  type: none
+agent:
+  prompt: "Path {{ .body.name }}"
+YAML
+printf 'HOOK_PATH=/hooks/from-env\nHOOK_SECRET=%s\n' "$secret" >"$OSPREY_HOME/pipelines/pathvar/.env"
 chmod 600 "$OSPREY_HOME"/pipelines/*/.env
 
 SERVER_EXTRA='  header_timeout: 2s
@@ -128,8 +141,38 @@ post /hooks/signed "@$T/sig.json" -H "X-Signature: whatever"
 expect_eq "$code" 503 "a pipeline whose secret went missing answers 503"
 expect_not_contains "$body" "HOOK_SECRET" "the answer does not name the variable"
 expect_eq "$(job_count)" "$before" "and records no job"
+
+# an empty secret is an error like a missing one, never verification turned off
+printf 'HOOK_SECRET=\n' >"$OSPREY_HOME/pipelines/signed/.env.new"
+mv "$OSPREY_HOME/pipelines/signed/.env.new" "$OSPREY_HOME/pipelines/signed/.env"
+post /hooks/signed "@$T/sig.json"
+expect_eq "$code" 503 "a pipeline whose secret became empty answers an unsigned request 503"
+expect_error_json "$body" "the 503 body is JSON {\"error\"}"
+expect_eq "$(job_count)" "$before" "and records no job"
 printf 'HOOK_SECRET=%s\n' "$secret" >"$OSPREY_HOME/pipelines/signed/.env.new"
 mv "$OSPREY_HOME/pipelines/signed/.env.new" "$OSPREY_HOME/pipelines/signed/.env"
+post /hooks/signed "@$T/sig.json"
+expect_eq "$code" 401 "with the secret back, an unsigned request is 401 again"
+
+# trigger.path from the .env: registered at start; a .env edit that moves it
+# takes the old path out of service until a reload
+post /hooks/from-env "@$T/sig.json"
+expect_eq "$code" 401 "a path from the pipeline's .env is served (401 unsigned)"
+printf 'HOOK_PATH=/hooks/moved\nHOOK_SECRET=%s\n' "$secret" >"$OSPREY_HOME/pipelines/pathvar/.env.new"
+mv "$OSPREY_HOME/pipelines/pathvar/.env.new" "$OSPREY_HOME/pipelines/pathvar/.env"
+post /hooks/from-env "@$T/sig.json" -H "X-Signature: $(sign "$T/sig.json")"
+expect_eq "$code" 503 "after the .env moves the path, the old one answers 503, even signed"
+expect_eq "$(job_count)" "$before" "and records no job"
+post /hooks/moved "@$T/sig.json" -H "X-Signature: $(sign "$T/sig.json")"
+expect_eq "$code" 404 "the new path waits for a reload"
+kill -HUP "$DAEMON_PID"
+get_is_405() { [ "$(curl -s --max-time 10 -o /dev/null -w '%{http_code}' "$BASE$1")" = 405 ]; }
+if wait_until 30 get_is_405 /hooks/moved; then ok "after SIGHUP the new path is registered"; else
+	not_ok "after SIGHUP the new path is registered" "$(daemon_log | tail -n 5)"; fi
+post /hooks/moved "@$T/sig.json"
+expect_eq "$code" 401 "and served (401 unsigned)"
+post /hooks/from-env "@$T/sig.json" -H "X-Signature: $(sign "$T/sig.json")"
+expect_eq "$code" 404 "the old path is gone"
 
 # --- routing ---
 post /nowhere '{}'
@@ -276,7 +319,7 @@ metrics=$(cat "$T/resp.body")
 expect_eq "$code" 200 "GET /metrics is 200"
 expect_contains "$(tr 'A-Z' 'a-z' <"$T/resp.headers")" "content-type: text/plain" "/metrics is Prometheus text"
 expect_contains "$metrics" "# TYPE osprey_" "/metrics has TYPE lines"
-expect_contains "$metrics" 'osprey_webhook_requests_total{outcome="unauthorized"} 6' "/metrics counts the refused signatures"
+expect_contains "$metrics" 'osprey_webhook_requests_total{outcome="unauthorized"} 9' "/metrics counts the refused signatures"
 expect_contains "$metrics" 'osprey_agent_slots_max 12' "/metrics has the slot limit"
 bad=$(grep -v '^#' <<<"$metrics" | grep -v '^osprey_[a-z_]*\({[a-z_]*="[a-z_]*"}\)\? [0-9]*$' || true)
 expect_eq "$bad" "" "every /metrics sample line is well formed"

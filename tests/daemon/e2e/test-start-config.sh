@@ -43,6 +43,20 @@ agent:
   prompt: "x"
 YAML
 sed 's/dup1/dup2/' "$OSPREY_HOME/pipelines/dup1/pipeline.yaml" | pipeline dup2
+pipeline empty <<'YAML'
+name: empty
+trigger:
+  type: webhook
+  path: /empty
+  secret: ${E2E_EMPTY_SECRET}
+  signature_header: X-Signature
+workspace:
+  type: none
+agent:
+  prompt: "x"
+YAML
+printf 'E2E_EMPTY_SECRET=\n' >"$OSPREY_HOME/pipelines/empty/.env"
+chmod 600 "$OSPREY_HOME/pipelines/empty/.env"
 
 start_once
 expect_eq "$status" 1 "start refuses a broken configuration (exit 1)"
@@ -54,6 +68,8 @@ expect_contains "$err" 'pipelines/bad/pipeline.yaml:4:9: trigger.path: must star
 expect_contains "$err" 'pipelines/bad/pipeline.yaml:5:11: trigger.secret references ${E2E_UNSET_SECRET} but it is not set' \
 	"an unset secret: the contract's sentence"
 expect_contains "$err" 'is already used by pipeline' "a path used twice"
+expect_contains "$err" 'pipelines/empty/pipeline.yaml:5:11: trigger.secret: ${E2E_EMPTY_SECRET} is set but empty' \
+	"an empty secret, as for an unset one"
 doctor=$("$OSPREY" doctor 2>&1)
 errors=$(grep '^error: ' <<<"$doctor" | sed 's/^error: //' | sort)
 expect_eq "$(grep '^  ' <<<"$err" | sed 's/^  //' | sort)" "$errors" "the errors are exactly doctor's"
@@ -67,7 +83,7 @@ expect_contains "$err" "osprey: $T/no-such-worker is not an executable osprey-wo
 
 # fix it: the bad pipeline disabled, the duplicate gone
 SERVER_EXTRA=
-rm -rf "$OSPREY_HOME/pipelines/dup2"
+rm -rf "$OSPREY_HOME/pipelines/dup2" "$OSPREY_HOME/pipelines/empty"
 sed -i 's/^name: bad$/name: bad\ndisabled: true/; s/path: no-slash/path: \/bad/; /secret:/d; /signature_header:/d' \
 	"$OSPREY_HOME/pipelines/bad/pipeline.yaml"
 pipeline off <<'YAML'

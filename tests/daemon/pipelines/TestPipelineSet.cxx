@@ -66,6 +66,31 @@ TEST_CASE("PipelineSet serves enabled webhook paths and skips disabled pipelines
 		CHECK_THROWS_WITH_AS(set.Current("a"), doctest::Contains("trigger.secret references ${S} but it is not set"),
 				     ConfigError);
 	}
+	SUBCASE("a .env that empties the secret makes the pipeline fail, not accept anything") {
+		t.Write("pipelines/a/.env", "S=\n");
+		CHECK_THROWS_WITH_AS(set.Current("a"), doctest::Contains("trigger.secret: ${S} is set but empty"),
+				     ConfigError);
+	}
+}
+
+TEST_CASE("PipelineSet registers a trigger.path from the .env and keeps it until a reload")
+{
+	TempHome t;
+	t.Write("pipelines/a/pipeline.yaml", "name: a\ntrigger: {type: webhook, path: '${P}'}\n"
+		"workspace: {type: none}\nagent: {prompt: p}\n");
+	t.Write("pipelines/a/.env", "P=/from-env\n");
+	const auto home = t.GetHome();
+	PipelineSet set(home);
+	CHECK(set.NameForPath("/from-env") == "a");
+	CHECK(set.Current("a").trigger.path == "/from-env");
+
+	t.Write("pipelines/a/.env", "P=/elsewhere\n");
+	CHECK_THROWS_WITH_AS(set.Current("a"), doctest::Contains("trigger.path: now resolves to another path"),
+			     ConfigError);
+	CHECK(set.NameForPath("/elsewhere").empty());
+
+	t.Write("pipelines/a/.env", "P=/from-env\n# back\n");
+	CHECK(set.Current("a").trigger.path == "/from-env");
 }
 
 TEST_CASE("PipelineSet refuses a configuration with errors")

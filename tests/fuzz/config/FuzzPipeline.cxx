@@ -31,7 +31,7 @@ LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 	const std::string_view text(reinterpret_cast<const char *>(data), size);
 	const DotEnvMap dotenv{{"FUZZ_PIPELINE", "x"}};
 	const Environment env(&dotenv);
-	const PipelineLocation where{"p", "/tmp/p", "pipelines/p/pipeline.yaml"};
+	const PipelineLocation where{"p", "/tmp/p", "pipelines/p/pipeline.yaml", ""};
 	Diagnostics d;
 	const auto p = ParsePipeline(text, where, Global(), env, "/home/u", d);
 	for (const auto &x : d.All())

@@ -149,6 +149,16 @@ TEST_CASE("MakeContainerSpec refuses a blocked volume and a root user")
 	WorkerJob job = SampleJob();
 	job.volumes = {{"/etc", "/host-etc", true}};
 	CHECK_THROWS_AS(MakeContainerSpec(job, "/w"), std::invalid_argument);
+	/* the second look knows the installation: the Osprey home and the engine's directory */
+	job.volumes = {{"/home/u/.osprey/pipelines/p/.env", "/env", true}};
+	CHECK_THROWS_WITH_AS(MakeContainerSpec(job, "/w"),
+			     "volume \"/home/u/.osprey/pipelines/p/.env:/env:ro\": "
+			     "\"/home/u/.osprey/pipelines/p/.env\" is blocked: it is inside "
+			     "\"/home/u/.osprey\", which is Osprey's home: its .env files hold "
+			     "secrets and osprey.sock controls the daemon",
+			     std::invalid_argument);
+	job.volumes = {{"/proc/1/root", "/host", true}};
+	CHECK_THROWS_AS(MakeContainerSpec(job, "/w"), std::invalid_argument);
 
 	job = SampleJob();
 	job.user = "0:0";
