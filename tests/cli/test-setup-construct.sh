@@ -40,6 +40,12 @@ expect_not_contains "$(cat "$file")" "hook-secret-value" "pipeline.yaml never ho
 run construct fix-errors --trigger webhook --workspace none --prompt p
 expect_status 1 "construct refuses to overwrite"
 
+run construct review-pr --trigger webhook --path /hooks/pr --workspace git-clone \
+	--repo '{{ .body.repository.clone_url }}' --ref main --prompt 'Review it'
+expect_status 0 "construct with a repository from the payload"
+expect_contains "$(cat "$OSPREY_HOME/pipelines/review-pr/pipeline.yaml")" "# allowed_repos: [" \
+	"construct recommends allowed_repos when the repository comes from the payload"
+
 run construct nightly --trigger cron --workspace none
 expect_status 2 "construct without a terminal needs every required answer"
 expect_contains "$err" "--prompt is required when not running on a terminal" "the missing flag is named"
