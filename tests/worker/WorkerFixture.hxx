@@ -61,10 +61,12 @@ struct WorkerRun {
 
 /// osprey-worker as a child: fds 0 and 1 on /dev/null, fd 2 appended to
 /// <job_dir>/worker.log, fd 3 one end of a socketpair; every other
-/// descriptor closed; @p args after its name. Killed (SIGKILL) if still
-/// running at destruction.
+/// descriptor closed; @p args after its name. With @p own_group, in a
+/// process group of its own, as the supervisor starts it. Killed (SIGKILL,
+/// its group too) if still running at destruction.
 class WorkerProcess {
 	pid_t pid = -1;
+	bool own_group = false;
 	int channel = -1;
 	int pidfd = -1;
 	std::chrono::steady_clock::time_point started;
@@ -72,7 +74,8 @@ class WorkerProcess {
 	WorkerRun run;
 
 public:
-	explicit WorkerProcess(const std::string &job_dir, const std::vector<std::string> &args = {});
+	explicit WorkerProcess(const std::string &job_dir, const std::vector<std::string> &args = {},
+			       bool own_group = false);
 	~WorkerProcess() noexcept;
 	WorkerProcess(const WorkerProcess &) = delete;
 	WorkerProcess &operator=(const WorkerProcess &) = delete;

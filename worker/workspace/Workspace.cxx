@@ -2,6 +2,7 @@
 #include "GitCommand.hxx"
 #include "GitInput.hxx"
 #include "WorkerLog.hxx"
+#include "config/RepoUrl.hxx"
 #include "config/Volume.hxx"
 #include "util/File.hxx"
 #include "util/Text.hxx"
@@ -79,6 +80,10 @@ CheckWorkspaceInput(const WorkerJob &job)
 	switch (job.workspace) {
 	case WorkspaceType::GitClone:
 	case WorkspaceType::GitWorktree:
+		/* a payload's choice never names the host's own repositories nor
+		   its internal services (config/RepoUrl.hxx) */
+		CheckRepoUrl(job.repo, job.repo_templated, job.allowed_repos);
+		CheckRefLength(job.ref);
 		CheckRepository(job.repo);
 		CheckRef(RefOf(job));
 		break;
