@@ -2,6 +2,7 @@
 #include "DiskUsage.hxx"
 #include "JobControl.hxx"
 
+#include <algorithm>
 #include <condition_variable>
 #include <mutex>
 
@@ -25,6 +26,7 @@ DiskBudget::DiskBudget(JobControl &control, std::vector<std::string> paths, std:
 		std::condition_variable_any wake;
 		std::unique_lock lock(mutex);
 		while (!stop.stop_requested() && !control.IsStopping()) {
+			const auto started = std::chrono::steady_clock::now();
 			try {
 				if (MeasureDiskUsage(paths, budget).bytes > budget) {
 					control.RequestFailure(DiskBudgetReason(budget));
@@ -33,7 +35,12 @@ DiskBudget::DiskBudget(JobControl &control, std::vector<std::string> paths, std:
 			} catch (...) {
 				/* out of memory: try again later */
 			}
-			wake.wait_for(lock, stop, interval, [] { return false; });
+			/* a tree of many files takes a while to walk: spend at most
+			   a tenth of the time walking */
+			const auto took = std::chrono::steady_clock::now() - started;
+			wake.wait_for(lock, stop,
+				      std::max<std::chrono::steady_clock::duration>(interval, 10 * took),
+				      [] { return false; });
 		}
 	});
 }

@@ -1,5 +1,6 @@
 // The per-job disk budget (container.disk_budget): while the agent runs, a
-// thread measures the job's workspace and out/ every second and, once they
+// thread measures the job's workspace and out/ every second (less often when
+// a walk takes long: at most a tenth of the time) and, once they
 // hold more than the budget, fails the job through JobControl (the container
 // is stopped; the job fails with the reason, WorkerExit::Workspace).
 #pragma once
