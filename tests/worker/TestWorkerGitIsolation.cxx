@@ -1,7 +1,7 @@
 // Integration: what git may reach and what may reach git. The worker's git
 // dies with the worker's process group, never shows a credential to ps,
 // inherits nothing of the worker's environment it does not need, and never
-// clones what a payload may not name.
+// clones what a payload may not name. (TestWorkerGitToken: a token at work.)
 #include "ProcessTree.hxx"
 #include "WorkerFixture.hxx"
 #include "util/File.hxx"
@@ -9,50 +9,16 @@
 
 #include <doctest/doctest.h>
 
-#include <arpa/inet.h>
-#include <atomic>
 #include <csignal>
 #include <cstdlib>
-#include <netinet/in.h>
 #include <poll.h>
-#include <sys/socket.h>
-#include <thread>
 #include <unistd.h>
-#include <utility>
-#include <mutex>
 
 using namespace osprey;
 using namespace osprey::test;
 using Kind = WorkerEvent::Kind;
 
 namespace {
-
-/* A TCP listener on 127.0.0.1 that the test answers by hand (or never). */
-struct Listener {
-	int fd = -1;
-	int port = 0;
-	Listener() {
-		fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-		REQUIRE(fd >= 0);
-		sockaddr_in address{};
-		address.sin_family = AF_INET;
-		address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-		socklen_t length = sizeof(address);
-		REQUIRE(::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof(address)) == 0);
-		REQUIRE(::listen(fd, 8) == 0);
-		REQUIRE(::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length) == 0);
-		port = ntohs(address.sin_port);
-	}
-	~Listener() {
-		if (fd >= 0)
-			::close(fd);
-	}
-	/* true once a client connected (it waits in the backlog) */
-	bool WaitForClient(int timeout_ms) const {
-		pollfd pfd{fd, POLLIN, 0};
-		return ::poll(&pfd, 1, timeout_ms) == 1;
-	}
-};
 
 /* The NUL-separated /proc/<pid>/<what> as text, "" when gone. */
 std::string
@@ -74,11 +40,11 @@ IsAlive(pid_t pid)
 
 TEST_CASE("Killing the worker's process group kills git and its remote helper")
 {
-	Listener mute; // accepts into its backlog, never answers
+	LoopbackListener mute; // accepts into its backlog, never answers
 	ScratchDir scratch;
 	WorkerJob job = MakeJob(scratch.Path(), "never runs\n");
 	job.workspace = WorkspaceType::GitClone;
-	job.repo = "http://127.0.0.1:" + std::to_string(mute.port) + "/hangs.git";
+	job.repo = "http://127.0.0.1:" + std::to_string(mute.Port()) + "/hangs.git";
 
 	WorkerProcess worker(job.job_dir, {}, true);
 	worker.Send(job);
@@ -109,21 +75,21 @@ TEST_CASE("Killing the worker's process group kills git and its remote helper")
 
 TEST_CASE("Credentials in the repository URL never reach ps; git gets a minimal environment")
 {
-	Listener server;
+	LoopbackListener server;
 	ScratchDir scratch;
 	WorkerJob job = MakeJob(scratch.Path(), "never runs\n");
 	job.workspace = WorkspaceType::GitClone;
-	job.repo = "http://deploy:s3cret-token@127.0.0.1:" + std::to_string(server.port) + "/repo.git";
+	job.repo = "http://deploy:s3cret-token@127.0.0.1:" + std::to_string(server.Port()) + "/repo.git";
 	::setenv("OSPREY_TEST_DAEMON_SECRET", "from-the-daemons-dotenv", 1);
 	WorkerProcess worker(job.job_dir);
 	::unsetenv("OSPREY_TEST_DAEMON_SECRET");
 	worker.Send(job);
 
 	REQUIRE(server.WaitForClient(20000));
-	const int client = ::accept4(server.fd, nullptr, nullptr, SOCK_CLOEXEC);
+	const int client = server.Accept();
 	REQUIRE(client >= 0);
 	/* git's retry (the dumb protocol) finds nobody listening */
-	::close(std::exchange(server.fd, -1));
+	server.Close();
 	std::string request;
 	const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
 	while (request.find("\r\n\r\n") == std::string::npos &&
@@ -206,98 +172,4 @@ TEST_CASE("A repository from the payload may not name the host's repositories or
 		CHECK(run.exit_status == static_cast<int>(WorkerExit::Workspace));
 		CHECK(Contains(run.FailedReason(), "longer than 1024 bytes"));
 	}
-}
-
-namespace {
-
-/* A dumb-protocol git server: static files of a bare repository over
-   HTTP/1.0, one request per connection, remembering the requests' headers. */
-class DumbGitServer {
-	Listener listener;
-	std::string root;
-	std::thread thread;
-	std::atomic<bool> done{false};
-	std::mutex mutex;
-	std::string requests;
-
-public:
-	explicit DumbGitServer(std::string _root) : root(std::move(_root)) {
-		thread = std::thread([this] { Serve(); });
-	}
-	~DumbGitServer() {
-		done = true;
-		thread.join();
-	}
-	int Port() const noexcept { return listener.port; }
-	std::string Requests() {
-		const std::lock_guard lock(mutex);
-		return requests;
-	}
-
-private:
-	void Serve() {
-		while (!done) {
-			if (!listener.WaitForClient(100))
-				continue;
-			const int client = ::accept4(listener.fd, nullptr, nullptr, SOCK_CLOEXEC);
-			if (client < 0)
-				continue;
-			std::string request;
-			char buffer[4096];
-			ssize_t n;
-			while (request.find("\r\n\r\n") == std::string::npos &&
-			       (n = ::read(client, buffer, sizeof(buffer))) > 0)
-				request.append(buffer, static_cast<std::size_t>(n));
-			{
-				const std::lock_guard lock(mutex);
-				requests += request;
-			}
-			/* "GET /repo.git/info/refs?service=... HTTP/1.1" */
-			std::string path = request.substr(4, request.find(' ', 4) - 4);
-			path = path.substr(0, path.find('?'));
-			const std::string body = path.find("..") == std::string::npos ? ReadOr(root + path) : "";
-			const std::string head = body.empty() && !PathExists(root + path)
-				? "HTTP/1.0 404 Not Found\r\nContent-Length: 0\r\n\r\n"
-				: "HTTP/1.0 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: " +
-					  std::to_string(body.size()) + "\r\n\r\n";
-			const std::string answer = head + body;
-			for (std::size_t sent = 0; sent < answer.size();) {
-				const ssize_t w = ::write(client, answer.data() + sent, answer.size() - sent);
-				if (w <= 0)
-					break;
-				sent += static_cast<std::size_t>(w);
-			}
-			::close(client);
-		}
-	}
-};
-
-} // namespace
-
-TEST_CASE("An https-style token authenticates the clone and stays out of the clone's config")
-{
-	ScratchDir scratch;
-	MakeRepository(scratch.Path() + "/work");
-	Run({"git", "clone", "--quiet", "--bare", scratch.Path() + "/work", scratch.Path() + "/repo.git"});
-	Run({"git", "-C", scratch.Path() + "/repo.git", "update-server-info"});
-	DumbGitServer server(scratch.Path());
-
-	WorkerJob job = MakeJob(scratch.Path(), "SLEEP 5\n");
-	job.workspace = WorkspaceType::GitClone;
-	job.repo = "http://x-access-token:tok3n-value@127.0.0.1:" + std::to_string(server.Port()) +
-		   "/repo.git";
-	WorkerProcess worker(job.job_dir);
-	worker.Send(job);
-	REQUIRE(worker.WaitFor(Kind::Running, std::chrono::seconds(60)));
-	/* what the agent sees of the clone while it runs */
-	const std::string config = ReadOr(job.job_dir + "/workspace/.git/config");
-	const WorkerRun run = worker.Finish(std::chrono::seconds(60));
-	INFO("worker.log:\n", ReadOr(job.job_dir + "/worker.log"));
-	CHECK(run.exit_status == 0);
-	CAPTURE(config);
-	CHECK(Contains(config, "url = http://127.0.0.1:" + std::to_string(server.Port()) + "/repo.git\n"));
-	CHECK_FALSE(Contains(config, "tok3n"));
-	const std::string requests = server.Requests();
-	CHECK(Contains(requests, "Authorization: Basic " + Base64("x-access-token:tok3n-value")));
-	CHECK_FALSE(Contains(ReadOr(job.job_dir + "/worker.log"), "tok3n"));
 }

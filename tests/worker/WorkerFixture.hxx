@@ -32,6 +32,27 @@ public:
 	const std::string &Path() const noexcept { return path; }
 };
 
+/// A TCP listener on 127.0.0.1, a git server the test answers by hand (or
+/// never: a connection waits in its backlog).
+class LoopbackListener {
+	int fd = -1;
+	int port = 0;
+
+public:
+	LoopbackListener();
+	~LoopbackListener() noexcept { Close(); }
+	LoopbackListener(const LoopbackListener &) = delete;
+	LoopbackListener &operator=(const LoopbackListener &) = delete;
+
+	int Port() const noexcept { return port; }
+	/// True once a client is waiting to be accepted, within @p timeout_ms.
+	bool WaitForClient(int timeout_ms) const;
+	/// The next client's descriptor (close it), or -1.
+	int Accept() const;
+	/// Nobody listens any more: later connections are refused.
+	void Close() noexcept;
+};
+
 /// Runs a command (no shell) and throws when it fails; returns its stdout.
 std::string Run(const std::vector<std::string> &argv, const std::string &cwd = {});
 
