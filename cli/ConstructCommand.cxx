@@ -3,6 +3,7 @@
 #include "Output.hxx"
 #include "Prompter.hxx"
 #include "config/Path.hxx"
+#include "config/RepoUrl.hxx"
 #include "cron/CronSchedule.hxx"
 #include "secrets/DotEnv.hxx"
 #include "secrets/Substitute.hxx"
@@ -113,8 +114,13 @@ RunConstruct(const Args &args)
 	const auto workspace = ask.Choose("workspace", "Workspace", workspaces, "none");
 	y += "\nworkspace:\n  type: " + workspace + "\n";
 	if (workspace == "git-clone" || workspace == "git-worktree") {
-		y += "  repo: " + Quote(ask.Ask("repo", "Repository URL", "{{ .body.repository.clone_url }}")) + "\n";
+		const auto repo = ask.Ask("repo", "Repository URL", "{{ .body.repository.clone_url }}");
+		y += "  repo: " + Quote(repo) + "\n";
 		y += "  ref: " + Quote(ask.Ask("ref", "Branch or tag", "main")) + "\n";
+		/* the payload names the repository: say which ones to expect */
+		if (IsTemplated(repo))
+			y += "  # repo comes from the payload: allow only the repositories you expect, e.g.\n"
+			     "  # allowed_repos: [\"https://github.com/your-org/*\", \"git@github.com:your-org/*\"]\n";
 	} else if (workspace == "local") {
 		y += "  path: " + Quote(ask.Ask("local-path", "Host directory", "")) + "\n";
 	}

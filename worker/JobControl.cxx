@@ -1,4 +1,5 @@
 #include "JobControl.hxx"
+#include "ProcessTree.hxx"
 #include "WorkerLog.hxx"
 #include "engine/EngineClient.hxx"
 #include "util/Error.hxx"
@@ -47,7 +48,19 @@ JobControl::ClearContainer()
 }
 
 void
+JobControl::RequestFailure(const std::string &reason) noexcept
+{
+	Stop(reason, true);
+}
+
+void
 JobControl::RequestStop(const std::string &why) noexcept
+{
+	Stop(why, false);
+}
+
+void
+JobControl::Stop(const std::string &why, bool is_failure) noexcept
 {
 	std::string id;
 	const EngineClient *stop_engine = nullptr;
@@ -60,10 +73,12 @@ JobControl::RequestStop(const std::string &why) noexcept
 			return;
 		}
 		stopping = true;
+		failure = is_failure;
 		reason = why;
 		if (child > 0)
-			/* git and whatever it started (ssh, remote helpers) */
-			::kill(-child, SIGTERM);
+			/* git and whatever it started (ssh, remote helpers):
+			   they share our process group, so not kill(-child) */
+			SignalDescendants(SIGTERM);
 		id = container;
 		stop_engine = engine;
 		stop_grace = grace;

@@ -18,11 +18,13 @@ class WorkerLog;
 
 class JobControl {
 	std::atomic<bool> stopping{false};
+	/** the stop is a failure of the job (RequestFailure()), not a request */
+	std::atomic<bool> failure{false};
 	std::stop_source stop_source;
 
 	std::mutex mutex;
 	std::string reason;
-	/** process group of the running git command, or 0 */
+	/** the running git command, or 0 */
 	pid_t child = 0;
 	/** the job's container once created, and how to stop it */
 	std::string container;
@@ -34,6 +36,8 @@ public:
 	void SetLog(WorkerLog &_log) noexcept { log = &_log; }
 
 	bool IsStopping() const noexcept { return stopping.load(); }
+	/// Whether the stop came from RequestFailure().
+	bool IsFailure() const noexcept { return failure.load(); }
 	std::string GetStopReason();
 
 	/// Cancels the blocking engine calls that take it (they throw
@@ -41,7 +45,7 @@ public:
 	/// there to stop.
 	std::stop_token GetStopToken() const noexcept { return stop_source.get_token(); }
 
-	/// Registers the process group of a child just forked; false when a
+	/// Registers a git child just forked; false when a
 	/// stop was already requested (the caller kills it itself).
 	bool SetChild(pid_t pgid);
 	void ClearChild();
@@ -56,6 +60,14 @@ public:
 	/// period), blocking until the engine has done so. Later calls only
 	/// log. Never throws.
 	void RequestStop(const std::string &why) noexcept;
+
+	/// RequestStop() because the job broke a rule (the disk budget): the
+	/// job fails with @p reason rather than counting as stopped.
+	void RequestFailure(const std::string &reason) noexcept;
+
+private:
+	/* the first call wins: a later one only logs */
+	void Stop(const std::string &why, bool is_failure) noexcept;
 };
 
 } // namespace osprey

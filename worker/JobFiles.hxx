@@ -13,6 +13,9 @@ namespace osprey {
 
 class WorkerLog;
 
+/// The most of the agent's answer kept (out/result.md, result.md).
+inline constexpr std::size_t kMaxResultSize = 16 << 20;
+
 
 struct ContainerIds {
 	uid_t uid;
@@ -43,6 +46,6 @@ void MakePromptReadable(const WorkerJob &job);
 /// The container chose what is there: a symbolic link or anything but a
 /// regular file is refused (it could point at the host's secrets), and at
 /// most @p max_size bytes are copied. Returns whether a result was copied.
-bool CopyResult(const WorkerJob &job, WorkerLog &log, std::size_t max_size = 16 << 20);
+bool CopyResult(const WorkerJob &job, WorkerLog &log, std::size_t max_size = kMaxResultSize);
 
 } // namespace osprey

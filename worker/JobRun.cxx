@@ -1,13 +1,19 @@
 #include "JobRun.hxx"
 #include "Channel.hxx"
+#include "DiskBudget.hxx"
+#include "DiskUsage.hxx"
 #include "JobControl.hxx"
 #include "JobFiles.hxx"
 #include "OutputLog.hxx"
+#include "ProcessTree.hxx"
 #include "WorkerLog.hxx"
+#include "config/RepoUrl.hxx"
 #include "runtime/RuntimeAdapter.hxx"
 #include "util/Error.hxx"
 #include "workspace/GitInput.hxx"
 #include "workspace/Workspace.hxx"
+
+#include <csignal>
 
 namespace osprey {
 
@@ -87,6 +93,7 @@ JobRun::PrepareWorkspace()
 	std::string path = workspace->Prepare();
 	ThrowIfStopping();
 	if (workspace->IsOwned()) {
+		owned_workspace = path;
 		HandOver(path, job.user.empty() ? "1000:1000" : job.user);
 		/* a worktree's index and HEAD live in the clone */
 		for (const auto &mount : workspace->ExtraMounts())
@@ -111,6 +118,9 @@ JobRun::RunContainer(const std::string &workspace_path)
 	if (!control.SetContainer(engine, container, grace))
 		throw JobStopped("stopped");
 
+	/* the agent's files on the host have a bound (the user's own local
+	   directory is not the job's) */
+	const DiskBudget budget(control, BudgetedPaths(), job.disk_budget);
 	OutputLog output(job.job_dir + "/output.log");
 	events.Send({WorkerEvent::Kind::Running, container, 0, {}});
 	log.Line("container " + std::string(ShortId(container)) + " starting after " +
@@ -127,6 +137,10 @@ JobRun::RunContainer(const std::string &workspace_path)
 	const int code = engine.WaitContainer(container, WaitCondition::kNotRunning,
 					      control.GetStopToken());
 	ThrowIfStopping();
+	/* written since the last look: the budget holds to the end */
+	MeasureUsage();
+	if (job.disk_budget != 0 && disk_usage > job.disk_budget)
+		throw WorkspaceError(DiskBudgetReason(job.disk_budget));
 
 	log.Line("the agent exited with status " + std::to_string(code));
 	if (code != 0) {
@@ -138,7 +152,9 @@ JobRun::RunContainer(const std::string &workspace_path)
 			/* only a diagnosis */
 		}
 	}
-	events.Send({WorkerEvent::Kind::Finished, {}, code, {}});
+	WorkerEvent finished{WorkerEvent::Kind::Finished, {}, code, {}};
+	finished.disk_usage = disk_usage;
+	events.Send(finished);
 	try {
 		if (CopyResult(job, log))
 			log.Line("result.md written");
@@ -155,9 +171,14 @@ JobRun::Fail(std::exception_ptr error, Phase phase) noexcept
 	WorkerExit exit = WorkerExit::Internal;
 	std::string reason = StripCredentials(FullMessage(error));
 
-	if (control.IsStopping()) {
+	if (control.IsFailure()) {
+		exit = WorkerExit::Workspace;
+		reason = control.GetStopReason();
+	} else if (control.IsStopping()) {
 		exit = WorkerExit::Stopped;
 		reason = "stopped (" + control.GetStopReason() + ")";
+	}
+	if (control.IsStopping()) {
 		/* make sure: the container may have been started after the
 		   watcher stopped it */
 		if (!container.empty()) {
@@ -177,6 +198,8 @@ JobRun::Fail(std::exception_ptr error, Phase phase) noexcept
 			exit = WorkerExit::Engine;
 		} catch (const UnsafeGitInput &) {
 			exit = WorkerExit::Workspace;
+		} catch (const RepoRefused &) {
+			exit = WorkerExit::Workspace;
 		} catch (const WorkspaceError &) {
 			exit = WorkerExit::Workspace;
 		} catch (...) {
@@ -188,8 +211,34 @@ JobRun::Fail(std::exception_ptr error, Phase phase) noexcept
 		}
 	}
 	log.Line("failed: " + reason);
-	events.Send({WorkerEvent::Kind::Failed, {}, 0, reason});
+	if (disk_usage == 0 && phase == Phase::kContainer)
+		MeasureUsage();
+	WorkerEvent failed{WorkerEvent::Kind::Failed, {}, 0, reason};
+	failed.disk_usage = disk_usage;
+	events.Send(failed);
 	return exit;
+}
+
+std::vector<std::string>
+JobRun::BudgetedPaths() const
+{
+	std::vector<std::string> paths{job.job_dir + "/out"};
+	if (!owned_workspace.empty())
+		paths.push_back(owned_workspace);
+	return paths;
+}
+
+void
+JobRun::MeasureUsage() noexcept
+{
+	try {
+		const auto usage = MeasureDiskUsage(BudgetedPaths(), UINT64_MAX);
+		disk_usage = usage.bytes;
+		log.Line("the job's workspace and out/ take " + std::to_string(disk_usage >> 10) + " KiB" +
+			 (usage.truncated ? " or more (too many files to count)" : ""));
+	} catch (...) {
+		/* only a number for the job store */
+	}
 }
 
 void
@@ -209,6 +258,10 @@ JobRun::Cleanup() noexcept
 		git.EnterCleanup();
 		workspace->Cleanup();
 	}
+	/* nothing the job started outlives it (an ssh ControlMaster git left) */
+	if (const unsigned left = SignalDescendants(SIGKILL); left > 0)
+		log.Line("killed " + std::to_string(left) + " process(es) git left behind");
+	ReapOrphans();
 }
 
 } // namespace osprey

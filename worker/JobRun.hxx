@@ -8,8 +8,10 @@
 #include "workspace/GitCommand.hxx"
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace osprey {
 
@@ -27,6 +29,10 @@ class JobRun {
 	GitCommand git;
 	std::unique_ptr<Workspace> workspace;
 	std::string container;
+	/** the prepared workspace when it is the job's own (not local) */
+	std::string owned_workspace;
+	/** bytes the workspace and out/ took at the end (or at the failure) */
+	std::uint64_t disk_usage = 0;
 	const std::chrono::steady_clock::time_point started;
 
 public:
@@ -50,6 +56,9 @@ private:
 	enum class Phase { kInput, kImage, kWorkspace, kContainer };
 	WorkerExit Fail(std::exception_ptr error, Phase phase) noexcept;
 	void Cleanup() noexcept;
+	/// What the disk budget counts: out/ and an owned workspace.
+	std::vector<std::string> BudgetedPaths() const;
+	void MeasureUsage() noexcept;
 	long long ElapsedMs() const noexcept;
 };
 

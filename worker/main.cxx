@@ -13,6 +13,7 @@
 #include "JobControl.hxx"
 #include "JobRun.hxx"
 #include "LeftoverContainers.hxx"
+#include "ProcessTree.hxx"
 #include "Signals.hxx"
 #include "Version.h"
 #include "WorkerLog.hxx"
@@ -111,6 +112,8 @@ main(int argc, char **argv)
 	try {
 		/* before any thread exists, so every thread inherits the mask */
 		BlockStopSignals();
+		/* what git's helpers orphan stays ours to end (ProcessTree.hxx) */
+		BecomeSubreaper();
 
 		int channel_fd = kChannelFd;
 		UniqueFd job_fd;

@@ -134,6 +134,8 @@ ReadContainer(Section &root, ContainerSettings &c)
 		c.network = v->value;
 	if (auto v = s.Size({"memory"}))
 		c.memory = *v;
+	if (auto v = s.Size({"disk_budget"}))
+		c.disk_budget = *v;
 	if (auto v = s.Number({"cpus"}, 0, 1024))
 		c.cpus = *v;
 	if (auto v = s.Integer({"pids"}, 0, 4194304))

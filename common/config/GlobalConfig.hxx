@@ -66,6 +66,8 @@ struct ContainerSettings {
 	std::uint64_t memory = std::uint64_t(4) << 30; // bytes; 0 = no limit
 	double cpus = 2.0;                              // 0 = no limit
 	std::int64_t pids = 1024;                       // 0 = no limit
+	/** what a job may write to its workspace and out/ together; 0 = no limit */
+	std::uint64_t disk_budget = std::uint64_t(2) << 30;
 	std::vector<Ulimit> ulimits{{"nofile", 1024, 8192}, {"nproc", 2048, 2048}};
 };
 

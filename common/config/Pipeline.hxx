@@ -44,6 +44,8 @@ struct Workspace {
 	WorkspaceType type = WorkspaceType::None;
 	std::string repo;        // template source
 	std::string ref = "main"; // template source
+	/** glob patterns (config/RepoUrl.hxx) a repo rendered from the payload must match */
+	std::vector<std::string> allowed_repos;
 	std::string path;        // local: absolute, "~" expanded
 };
 

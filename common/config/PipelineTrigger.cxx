@@ -144,6 +144,7 @@ ReadWorkspace(Section &root, Workspace &workspace, const HostPaths &host)
 	const auto repo = s.String({"repo"});
 	const auto ref = s.String({"ref"});
 	const auto path = s.String({"path"});
+	const auto allowed_repos = s.StringList({"allowed_repos"});
 	const bool git = type == WorkspaceType::GitClone || type == WorkspaceType::GitWorktree;
 
 	if (git) {
@@ -154,11 +155,19 @@ ReadWorkspace(Section &root, Workspace &workspace, const HostPaths &host)
 			workspace.repo = repo->value;
 		if (ref)
 			workspace.ref = ref->value;
+		for (const auto &pattern : allowed_repos)
+			if (pattern.value.empty())
+				s.Error(pattern.mark, pattern.field, "an empty pattern matches nothing");
+			else
+				workspace.allowed_repos.push_back(pattern.value);
 	} else if (type) {
 		for (const auto *v : {&repo, &ref})
 			if (*v)
 				s.Error((*v)->mark, (*v)->field,
 					"only for git-clone and git-worktree workspaces");
+		if (!allowed_repos.empty())
+			s.Error(allowed_repos.front().mark, s.FieldPath("allowed_repos"),
+				"only for git-clone and git-worktree workspaces");
 	}
 
 	if (type == WorkspaceType::Local) {

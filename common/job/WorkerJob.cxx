@@ -40,6 +40,7 @@ public:
 			throw ProtocolError("\"" + std::string(key) + "\" must be an integer");
 		return *i;
 	}
+	bool Has(std::string_view key) const { return object.Find(key) != nullptr; }
 	double Number(std::string_view key) const {
 		const auto &v = Get(key);
 		if (!v.IsNumber())
@@ -77,7 +78,9 @@ Parse(std::string_view line)
 std::string
 ToJsonLine(const WorkerJob &j)
 {
-	json::Array ulimits, env, volumes;
+	json::Array ulimits, env, volumes, allowed_repos;
+	for (const auto &pattern : j.allowed_repos)
+		allowed_repos.push_back(Str(pattern));
 	for (const auto &u : j.ulimits)
 		ulimits.push_back(json::Value::MakeObject({{"name", Str(u.name)}, {"soft", Int(u.soft)},
 							   {"hard", Int(u.hard)}}));
@@ -104,6 +107,9 @@ ToJsonLine(const WorkerJob &j)
 		{"oauth_path", Str(j.oauth_path)},
 		{"workspace", Str(Name(j.workspace))}, {"repo", Str(j.repo)}, {"ref", Str(j.ref)},
 		{"local_path", Str(j.local_path)},
+		{"repo_templated", json::Value(j.repo_templated)},
+		{"allowed_repos", json::Value::MakeArray(std::move(allowed_repos))},
+		{"disk_budget", Int(static_cast<std::int64_t>(j.disk_budget))},
 	})) + "\n";
 }
 
@@ -153,6 +159,21 @@ ParseWorkerJob(std::string_view line)
 	j.repo = r.String("repo");
 	j.ref = r.String("ref");
 	j.local_path = r.String("local_path");
+	/* optional: a supervisor that predates them sends none */
+	if (r.Has("repo_templated")) {
+		const auto &v = r.Get("repo_templated");
+		if (!v.IsBool())
+			throw ProtocolError("\"repo_templated\" must be a boolean");
+		j.repo_templated = v.GetBool();
+	}
+	if (r.Has("allowed_repos"))
+		for (const auto &v : r.Array("allowed_repos")) {
+			if (!v.IsString())
+				throw ProtocolError("\"allowed_repos\" entries must be strings");
+			j.allowed_repos.push_back(v.GetText());
+		}
+	if (r.Has("disk_budget"))
+		j.disk_budget = static_cast<std::uint64_t>(r.Integer("disk_budget"));
 	return j;
 }
 
@@ -172,6 +193,9 @@ ToJsonLine(const WorkerEvent &e)
 		m.emplace_back("exit_code", Int(e.exit_code));
 	if (e.kind == WorkerEvent::Kind::Failed)
 		m.emplace_back("reason", Str(e.reason));
+	if ((e.kind == WorkerEvent::Kind::Finished || e.kind == WorkerEvent::Kind::Failed) &&
+	    e.disk_usage > 0)
+		m.emplace_back("disk_usage", Int(static_cast<std::int64_t>(e.disk_usage)));
 	return json::Serialize(json::Value::MakeObject(std::move(m))) + "\n";
 }
 
@@ -188,6 +212,8 @@ ParseWorkerEvent(std::string_view line)
 		e.exit_code = static_cast<int>(r.Integer("exit_code"));
 	if (e.kind == WorkerEvent::Kind::Failed)
 		e.reason = r.String("reason");
+	if (r.Has("disk_usage"))
+		e.disk_usage = static_cast<std::uint64_t>(r.Integer("disk_usage"));
 	return e;
 }
 

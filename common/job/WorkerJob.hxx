@@ -22,6 +22,9 @@
 
 namespace osprey {
 
+/// container.disk_budget when the supervisor sends none.
+inline constexpr std::uint64_t kDefaultDiskBudget = std::uint64_t(2) << 30;
+
 struct WorkerJob {
 	std::string job_id, pipeline;
 	/** the Osprey home and the supervisor (a random id per `osprey start`)
@@ -55,6 +58,15 @@ struct WorkerJob {
 	/* the workspace; repo and ref already rendered from the payload */
 	WorkspaceType workspace = WorkspaceType::None;
 	std::string repo, ref, local_path;
+	/** whether workspace.repo is a template (IsTemplated(), config/RepoUrl.hxx):
+	    the rendered repo then came from the payload and must pass
+	    CheckRepoUrl(); absent from the JSON line means false */
+	bool repo_templated = false;
+	/** workspace.allowed_repos: glob patterns a templated repo must match */
+	std::vector<std::string> allowed_repos;
+	/** container.disk_budget: bytes the job may write to its workspace and
+	    out/ together (0 = no limit); absent from the JSON line means 2 GiB */
+	std::uint64_t disk_budget = kDefaultDiskBudget;
 };
 
 /// One line the worker sends while it works.
@@ -72,6 +84,9 @@ struct WorkerEvent {
 	std::string container; // Running, Removed
 	int exit_code = 0;     // Finished
 	std::string reason;    // Failed
+	/** Finished, Failed: bytes the job's workspace and out/ took at the
+	    end (0 when not measured), for the job store's cap */
+	std::uint64_t disk_usage = 0;
 };
 
 /// Malformed JSON or a missing/mistyped field.

@@ -60,6 +60,11 @@ rm -r "$OSPREY_HOME/pipelines/pathvar" # HOOK_PATH is not set for the rest
 run construct pathvar2 --trigger webhook --path '${NO_SUCH_PATH}' --workspace none --prompt p
 expect_status 1 "an unset path variable is refused"
 expect_contains "$err" 'trigger.path references ${NO_SUCH_PATH} but it is not set' "with the contract's wording"
+run construct review-pr --trigger webhook --path /hooks/pr --workspace git-clone \
+	--repo '{{ .body.repository.clone_url }}' --ref main --prompt 'Review it'
+expect_status 0 "construct with a repository from the payload"
+expect_contains "$(cat "$OSPREY_HOME/pipelines/review-pr/pipeline.yaml")" "# allowed_repos: [" \
+	"construct recommends allowed_repos when the repository comes from the payload"
 
 run construct nightly --trigger cron --workspace none
 expect_status 2 "construct without a terminal needs every required answer"

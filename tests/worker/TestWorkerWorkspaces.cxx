@@ -117,7 +117,7 @@ TEST_CASE("git-worktree: a cached clone, reused by the next job, worktrees remov
 		const WorkerRun run = RunWorker(job);
 		const std::string output = CheckSucceeded(job, run);
 		CHECK(Contains(output, "\nhello.txt\n"));
-		CHECK(Contains(output, "[claude stand-in] worktree git: admin rw, clone ro\n"));
+		CHECK(Contains(output, "[claude stand-in] borrowed objects: ro\n"));
 		const bool has_feature = Contains(output, "\nfeature.txt\n");
 		CHECK(has_feature == (std::string(ref) == "feature"));
 		CHECK_FALSE(PathExists(job.job_dir + "/workspace"));
@@ -133,8 +133,7 @@ TEST_CASE("git-worktree: a cached clone, reused by the next job, worktrees remov
 			cache_entry = entries[0];
 		CHECK(entries[0] == cache_entry);
 		const std::string clone = job.cache_dir + "/" + entries[0];
-		const std::string worktrees = Run({"git", "-C", clone, "worktree", "list", "--porcelain"});
-		CHECK_FALSE(Contains(worktrees, "worktree " + job.job_dir));
+		CHECK_FALSE(PathExists(clone + "/worktrees"));
 		const bool created = Contains(ReadOr(job.job_dir + "/worker.log"), "creating the cached clone");
 		CHECK(created == (std::string(ref) == "main"));
 	}

@@ -3,11 +3,13 @@
 #include "lib/curl/Global.hxx"
 #include "util/File.hxx"
 
+#include <arpa/inet.h>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <filesystem>
 #include <poll.h>
 #include <stdexcept>
@@ -26,6 +28,41 @@ RequiredEnv(const char *name)
 		throw std::runtime_error(std::string(name) + " is not set: run these tests with meson test, "
 					 "whose wrapper starts a private engine and names the worker");
 	return value;
+}
+
+LoopbackListener::LoopbackListener()
+{
+	fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	sockaddr_in address{};
+	address.sin_family = AF_INET;
+	address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	socklen_t length = sizeof(address);
+	if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof(address)) < 0 ||
+	    ::listen(fd, 8) < 0 ||
+	    ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length) < 0)
+		throw std::runtime_error("cannot listen on 127.0.0.1");
+	port = ntohs(address.sin_port);
+}
+
+bool
+LoopbackListener::WaitForClient(int timeout_ms) const
+{
+	pollfd pfd{fd, POLLIN, 0};
+	return fd >= 0 && ::poll(&pfd, 1, timeout_ms) == 1;
+}
+
+int
+LoopbackListener::Accept() const
+{
+	return ::accept4(fd, nullptr, nullptr, SOCK_CLOEXEC);
+}
+
+void
+LoopbackListener::Close() noexcept
+{
+	if (fd >= 0)
+		::close(fd);
+	fd = -1;
 }
 
 ScratchDir::ScratchDir()

@@ -32,6 +32,27 @@ public:
 	const std::string &Path() const noexcept { return path; }
 };
 
+/// A TCP listener on 127.0.0.1, a git server the test answers by hand (or
+/// never: a connection waits in its backlog).
+class LoopbackListener {
+	int fd = -1;
+	int port = 0;
+
+public:
+	LoopbackListener();
+	~LoopbackListener() noexcept { Close(); }
+	LoopbackListener(const LoopbackListener &) = delete;
+	LoopbackListener &operator=(const LoopbackListener &) = delete;
+
+	int Port() const noexcept { return port; }
+	/// True once a client is waiting to be accepted, within @p timeout_ms.
+	bool WaitForClient(int timeout_ms) const;
+	/// The next client's descriptor (close it), or -1.
+	int Accept() const;
+	/// Nobody listens any more: later connections are refused.
+	void Close() noexcept;
+};
+
 /// Runs a command (no shell) and throws when it fails; returns its stdout.
 std::string Run(const std::vector<std::string> &argv, const std::string &cwd = {});
 
@@ -61,10 +82,12 @@ struct WorkerRun {
 
 /// osprey-worker as a child: fds 0 and 1 on /dev/null, fd 2 appended to
 /// <job_dir>/worker.log, fd 3 one end of a socketpair; every other
-/// descriptor closed; @p args after its name. Killed (SIGKILL) if still
-/// running at destruction.
+/// descriptor closed; @p args after its name. With @p own_group, in a
+/// process group of its own, as the supervisor starts it. Killed (SIGKILL,
+/// its group too) if still running at destruction.
 class WorkerProcess {
 	pid_t pid = -1;
+	bool own_group = false;
 	int channel = -1;
 	int pidfd = -1;
 	std::chrono::steady_clock::time_point started;
@@ -72,7 +95,8 @@ class WorkerProcess {
 	WorkerRun run;
 
 public:
-	explicit WorkerProcess(const std::string &job_dir, const std::vector<std::string> &args = {});
+	explicit WorkerProcess(const std::string &job_dir, const std::vector<std::string> &args = {},
+			       bool own_group = false);
 	~WorkerProcess() noexcept;
 	WorkerProcess(const WorkerProcess &) = delete;
 	WorkerProcess &operator=(const WorkerProcess &) = delete;

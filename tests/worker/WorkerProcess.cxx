@@ -40,7 +40,9 @@ WorkerRun::FailedReason() const
 	return failed != nullptr ? failed->reason : std::string("(no failed event)");
 }
 
-WorkerProcess::WorkerProcess(const std::string &job_dir, const std::vector<std::string> &args)
+WorkerProcess::WorkerProcess(const std::string &job_dir, const std::vector<std::string> &args,
+			     bool _own_group)
+	: own_group(_own_group)
 {
 	const std::string worker = RequiredEnv("OSPREY_WORKER");
 	const std::string log = job_dir + "/worker.log";
@@ -60,6 +62,8 @@ WorkerProcess::WorkerProcess(const std::string &job_dir, const std::vector<std::
 	started = std::chrono::steady_clock::now();
 	pid = ::fork();
 	if (pid == 0) {
+		if (own_group)
+			::setpgid(0, 0);
 		/* libcamera style: only the channel and stdio survive the exec */
 		::dup2(null_fd, 0);
 		::dup2(null_fd, 1);
@@ -72,6 +76,8 @@ WorkerProcess::WorkerProcess(const std::string &job_dir, const std::vector<std::
 		::execv(worker.c_str(), argv.data());
 		::_exit(127);
 	}
+	if (own_group && pid > 0)
+		::setpgid(pid, pid);
 	::close(pair[1]);
 	pidfd = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
 	::close(null_fd);
@@ -84,7 +90,7 @@ WorkerProcess::WorkerProcess(const std::string &job_dir, const std::vector<std::
 WorkerProcess::~WorkerProcess() noexcept
 {
 	if (pid > 0) {
-		::kill(pid, SIGKILL);
+		::kill(own_group ? -pid : pid, SIGKILL);
 		::waitpid(pid, nullptr, 0);
 	}
 	CloseChannel();

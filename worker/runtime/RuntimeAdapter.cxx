@@ -1,4 +1,5 @@
 #include "RuntimeAdapter.hxx"
+#include "JobFiles.hxx"
 #include "Version.h"
 #include "config/Path.hxx"
 #include "config/Volume.hxx"
@@ -70,6 +71,8 @@ MakeContainerSpec(const WorkerJob &job, const std::string &workspace,
 	spec.env.push_back("OSPREY_RUNTIME=" + std::string(adapter.Name()));
 	spec.env.push_back(std::string("OSPREY_PROMPT_FILE=") + paths::kPromptFile);
 	spec.env.push_back(std::string("OSPREY_RESULT_FILE=") + paths::kResultFile);
+	/* the entry script keeps no more of the answer than CopyResult() takes */
+	spec.env.push_back("OSPREY_RESULT_LIMIT=" + std::to_string(kMaxResultSize));
 	spec.env.push_back("OSPREY_JOB=" + job.job_id);
 	spec.env.push_back(std::string("HOME=") + paths::kHome);
 

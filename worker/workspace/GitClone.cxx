@@ -1,6 +1,7 @@
 // git-clone: a fresh clone of the job's repository per job, shallow when the
 // ref is a branch or tag; removed after the job.
 #include "GitCommand.hxx"
+#include "GitCredentials.hxx"
 #include "GitInput.hxx"
 #include "GitResolve.hxx"
 #include "WorkerLog.hxx"
@@ -23,13 +24,16 @@ public:
 
 	std::string Prepare() override {
 		const std::string ref = RefOf(job);
-		const std::string url = StripCredentials(job.repo);
+		/* the clone stores this URL as origin's: no token in it */
+		const GitRemote remote = SplitCredentials(job.repo);
+		const std::string &url = remote.url;
+		git.SetConfig(remote.config);
 		RemoveTree(path, log);
 
 		bool cloned = false;
 		if (!LooksLikeCommitId(ref)) {
 			const auto result = git.Run({"clone", "--quiet", "--depth", "1", "--branch", ref,
-						     "--", job.repo, path});
+						     "--", url, path});
 			cloned = result.status == 0;
 			if (!cloned) {
 				log.Line("shallow clone of " + ref + " failed; trying a full clone");
@@ -37,19 +41,13 @@ public:
 			}
 		}
 		if (!cloned) {
-			git.Check("cloning " + url, {"clone", "--quiet", "--no-checkout", "--", job.repo, path});
+			git.Check("cloning " + url, {"clone", "--quiet", "--no-checkout", "--", url, path});
 			const std::string commit = ResolveRef(git, path, ref, "origin");
 			if (commit.empty())
 				throw WorkspaceError("ref " + Quote(ref) + " not found in " + url);
 			git.Check("checking out " + ref, {"checkout", "--quiet", "--detach", commit, "--"},
 				  path);
 		}
-
-		/* the clone remembers its URL; a token in it must not stay on disk
-		   nor reach the container */
-		if (const std::string stored = RemoveUrlSecret(job.repo); stored != job.repo)
-			git.Check("removing credentials from the clone's remote URL",
-				  {"config", "remote.origin.url", stored}, path);
 		return path;
 	}
 

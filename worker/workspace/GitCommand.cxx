@@ -1,6 +1,7 @@
 #include "GitCommand.hxx"
 #include "GitInput.hxx"
 #include "JobControl.hxx"
+#include "ProcessTree.hxx"
 #include "Signals.hxx"
 #include "WorkerLog.hxx"
 #include "lib/posix/UniqueFd.hxx"
@@ -11,40 +12,13 @@
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-extern char **environ;
-
 namespace osprey {
-
-std::vector<std::string>
-GitEnvironment()
-{
-	std::vector<std::string> env;
-	bool ssh_command = false;
-	for (char **e = environ; *e != nullptr; ++e) {
-		const std::string_view entry(*e);
-		/* ours below win over inherited ones */
-		if (entry.starts_with("GIT_TERMINAL_PROMPT=") || entry.starts_with("GIT_ALLOW_PROTOCOL=") ||
-		    entry.starts_with("GIT_PROTOCOL_FROM_USER=") || entry.starts_with("LC_ALL="))
-			continue;
-		if (entry.starts_with("GIT_SSH_COMMAND=") || entry.starts_with("GIT_SSH="))
-			ssh_command = true;
-		env.emplace_back(entry);
-	}
-	env.emplace_back("GIT_TERMINAL_PROMPT=0");
-	/* ext:: runs commands, fd:: and others are no business of a payload */
-	env.emplace_back("GIT_ALLOW_PROTOCOL=file:git:http:https:ssh");
-	env.emplace_back("GIT_PROTOCOL_FROM_USER=0");
-	/* messages in English: their last lines become the job's failure reason */
-	env.emplace_back("LC_ALL=C");
-	if (!ssh_command)
-		env.emplace_back("GIT_SSH_COMMAND=ssh -o BatchMode=yes");
-	return env;
-}
 
 static std::string
 FindGit()
@@ -82,26 +56,32 @@ Tail(std::string_view text, std::size_t count = 4)
 	return StripCredentials(tail);
 }
 
-/* Forks and execs git in its own process group with stdin on /dev/null,
-   stdout on @p out_fd and stderr on @p err_fd. Everything the child needs is
-   made before fork(): between fork and exec only async-signal-safe calls are
-   allowed (the worker has threads). */
+/* Forks and execs git in the worker's process group (the supervisor kills
+   the group, git and its helpers included) with stdin on /dev/null, stdout
+   on @p out_fd, stderr on @p err_fd and nothing else open. Everything the
+   child needs is made before fork(): between fork and exec only
+   async-signal-safe calls are allowed (the worker has threads). */
 static pid_t
-SpawnGit(const std::vector<std::string> &args, const std::string &cwd, int err_fd, int out_fd)
+SpawnGit(const std::vector<std::string> &args, const std::string &cwd, int err_fd, int out_fd,
+	 const std::vector<std::pair<std::string, std::string>> &config)
 {
 	const std::string git = FindGit();
 	std::vector<std::string> argv_strings{"git"};
 	argv_strings.insert(argv_strings.end(), args.begin(), args.end());
-	std::vector<std::string> env_strings = GitEnvironment();
+	std::vector<std::string> env_strings = GitEnvironment(config);
 	const auto argv = Pointers(argv_strings);
 	const auto envp = Pointers(env_strings);
 	const UniqueFd null_fd(::open("/dev/null", O_RDONLY | O_CLOEXEC));
 
+	const pid_t parent = ::getpid();
 	const pid_t pid = ::fork();
 	if (pid < 0)
 		throw WorkspaceError(std::string("running git: fork: ") + std::strerror(errno));
 	if (pid == 0) {
-		::setpgid(0, 0);
+		/* also when the worker runs by hand, outside a group of its own */
+		::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+		if (::getppid() != parent)
+			::_exit(127);
 		RestoreSignalsInChild();
 		::dup2(null_fd.Get(), 0);
 		::dup2(out_fd, 1);
@@ -112,8 +92,6 @@ SpawnGit(const std::vector<std::string> &args, const std::string &cwd, int err_f
 		::execve(git.c_str(), argv.data(), envp.data());
 		::_exit(127);
 	}
-	/* both sides set the group, so neither a kill nor the exec races it */
-	::setpgid(pid, pid);
 	return pid;
 }
 
@@ -133,11 +111,12 @@ GitCommand::Run(const std::vector<std::string> &args, const std::string &cwd, bo
 		throw WorkspaceError(std::string("running git: pipe: ") + std::strerror(errno));
 	UniqueFd output_r(output[0]), output_w(output[1]);
 	UniqueFd out_r(out_pipe[0]), out_w(out_pipe[1]);
-	const pid_t pid = SpawnGit(args, cwd, output_w.Get(), capture ? out_w.Get() : output_w.Get());
+	const pid_t pid = SpawnGit(args, cwd, output_w.Get(), capture ? out_w.Get() : output_w.Get(),
+				   config);
 	output_w.Reset();
 	out_w.Reset();
 	if (!control.SetChild(pid) && !cleaning)
-		::kill(-pid, SIGTERM);
+		SignalDescendants(SIGTERM);
 
 	/* glibc 2.36's <sys/pidfd.h> lacks extern "C"; the syscall works everywhere */
 	UniqueFd pidfd(static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)));
@@ -154,13 +133,13 @@ GitCommand::Run(const std::vector<std::string> &args, const std::string &cwd, bo
 			deadline - std::chrono::steady_clock::now()).count();
 		if (left <= 0) {
 			timed_out = true;
-			::kill(-pid, SIGKILL);
+			SignalDescendants(SIGKILL);
 			break;
 		}
 		if (::poll(fds, 3, static_cast<int>(std::min<long long>(left, 1000))) < 0 &&
 		    errno != EINTR) {
 			/* cannot watch it: end it rather than wait blindly */
-			::kill(-pid, SIGKILL);
+			SignalDescendants(SIGKILL);
 			break;
 		}
 		char buffer[8192];
@@ -213,6 +192,8 @@ GitCommand::Run(const std::vector<std::string> &args, const std::string &cwd, bo
 	while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
 	}
 	control.ClearChild();
+	/* what git's helpers left behind, adopted and dead meanwhile */
+	ReapOrphans();
 	result.tail = Tail(said);
 
 	if (timed_out)

@@ -1,15 +1,20 @@
 // Runs git the careful way: fork/exec (never a shell) with the arguments as
-// given, in its own process group (so a stop reaches ssh and remote helpers
-// too), stdin on /dev/null, output copied to worker.log with credentials
-// stripped, and a time bound. The environment keeps the daemon user's HOME
-// and SSH setup (private repositories) but makes git safe for untrusted
-// input: only the file, git, http, https and ssh transports, never a prompt.
+// given, in the worker's process group (the supervisor's kill of the group
+// reaches git, ssh and remote helpers; the worker's own stop walks its
+// descendants, ProcessTree.hxx), stdin on /dev/null, output copied to
+// worker.log with credentials stripped, and a time bound. The environment is
+// minimal: the daemon user's HOME, PATH and SSH and proxy setup (private
+// repositories), nothing else of the worker's; it makes git safe for
+// untrusted input: only the file, git, http, https and ssh transports, never
+// a prompt, no hooks or fsmonitor. Credentials travel in the environment
+// (GIT_CONFIG_*), never in arguments, which every local user can read.
 #pragma once
 
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace osprey {
@@ -36,6 +41,8 @@ class GitCommand {
 	JobControl &control;
 	std::chrono::seconds timeout;
 	bool cleaning = false;
+	/** extra "git -c" settings (credentials), passed in the environment */
+	std::vector<std::pair<std::string, std::string>> config;
 
 public:
 	static constexpr std::chrono::seconds kDefaultTimeout{std::chrono::minutes(15)};
@@ -43,6 +50,12 @@ public:
 	GitCommand(WorkerLog &_log, JobControl &_control,
 		   std::chrono::seconds _timeout = kDefaultTimeout) noexcept
 		: log(_log), control(_control), timeout(_timeout) {}
+
+	/// Settings every later git command gets, as with "git -c" but in
+	/// the environment: the credentials of GitCredentials.hxx.
+	void SetConfig(std::vector<std::pair<std::string, std::string>> _config) {
+		config = std::move(_config);
+	}
 
 	/// From now on git runs even though the job is being stopped (to
 	/// clean up), with a short time bound.
@@ -64,7 +77,9 @@ public:
 			const std::string &cwd = {}, bool capture = false);
 };
 
-/// The environment git runs with: ours plus the safety settings above.
-std::vector<std::string> GitEnvironment();
+/// The environment git runs with: the few variables of ours it needs, the
+/// safety settings above, and @p config as GIT_CONFIG_COUNT/KEY/VALUE.
+std::vector<std::string>
+GitEnvironment(const std::vector<std::pair<std::string, std::string>> &config = {});
 
 } // namespace osprey

@@ -1,26 +1,33 @@
 // git-worktree: one cached bare clone per repository under the cache
-// directory, fetched per job, and a detached worktree of the job's commit at
-// <job_dir>/workspace, removed after the job. Jobs on the same repository
-// take turns on the clone through a lock file beside it; the lock is held
-// while git writes to the clone (fetch, worktree add/remove), not while the
-// agent runs.
+// directory, fetched per job, and per job a checkout of the job's commit at
+// <job_dir>/workspace that borrows the clone's objects, removed after the job.
+// Jobs on the same repository take turns on the clone through a lock file
+// beside it; the lock is held while git writes to the clone (fetch), not while
+// the agent runs.
 //
-// A worktree's .git is a file naming its administrative directory in the
-// clone (<clone>/worktrees/<name>), which names the clone itself: both are
-// mounted at their host paths, the clone read-only and the administrative
-// directory (index, HEAD) read-write, so git works in the container for
-// status, diff and log. Commits need the clone's object store: not given.
+// Nothing a job writes reaches the clone, which every later job of every
+// pipeline on that repository uses. (A `git worktree` did: its .git file
+// names an administrative directory inside the clone, which the container
+// had to write, and through which an agent left files and settings for the
+// next job.) The job's checkout is a repository of its own, inside the
+// workspace (config, hooks, index, refs: the agent's to play with, deleted
+// with it); its objects/info/alternates names the clone's object store,
+// which the container gets read-only at its host path, so git works in the
+// container for status, diff, log and commit. Before each job the clone is
+// verified and rebuilt when anything in it is not what the worker made
+// (settings, hooks, a worktree left by an older version): git runs no
+// hooks anyway (GitCommand), but a setting such as core.sshCommand would run.
 //
 // The clone has no remote configured: it is fetched from the URL each time,
-// so credentials in the URL never land in its config. A worker killed by
-// SIGKILL leaves a stale worktree entry; the next job's "worktree prune"
-// drops it once the supervisor removed the job directory.
+// and credentials go through the environment (GitCredentials.hxx).
 #include "FileLock.hxx"
 #include "GitCommand.hxx"
+#include "GitCredentials.hxx"
 #include "GitInput.hxx"
 #include "GitResolve.hxx"
 #include "JobControl.hxx"
 #include "WorkerLog.hxx"
+#include "lib/posix/DirectoryReader.hxx"
 #include "Workspace.hxx"
 #include "util/Error.hxx"
 #include "util/File.hxx"
@@ -30,15 +37,18 @@ namespace osprey {
 
 namespace {
 
+/* the only settings "git init --bare --template=" writes, on any platform */
+constexpr std::string_view kCacheSettings[] = {
+	"core.repositoryformatversion", "core.filemode", "core.bare", "core.logallrefupdates",
+	"core.ignorecase", "core.precomposeunicode", "core.symlinks",
+};
+
 class GitWorktreeWorkspace final : public Workspace {
 	const WorkerJob &job;
 	GitCommand &git;
 	WorkerLog &log;
 	JobControl &control;
 	const std::string path, clone;
-	bool added = false;
-	/** <clone>/worktrees/<name>, once added */
-	std::string admin;
 
 public:
 	GitWorktreeWorkspace(const WorkerJob &_job, GitCommand &_git, WorkerLog &_log,
@@ -49,7 +59,9 @@ public:
 
 	std::string Prepare() override {
 		const std::string ref = RefOf(job);
-		const std::string url = StripCredentials(job.repo);
+		const GitRemote remote = SplitCredentials(job.repo);
+		const std::string &url = remote.url;
+		git.SetConfig(remote.config);
 		try {
 			MakeDirectories(job.cache_dir, 0700);
 		} catch (...) {
@@ -57,75 +69,93 @@ public:
 		}
 		RemoveTree(path, log);
 
-		const FileLock lock = Lock();
-		if (!PathExists(clone + "/HEAD")) {
-			log.Line("creating the cached clone " + clone);
-			git.Check("creating the cached clone " + clone, {"init", "--quiet", "--bare", "--", clone});
+		std::string commit;
+		{
+			const FileLock lock = Lock();
+			if (PathExists(clone + "/HEAD")) {
+				if (const auto why = CacheChanged(); !why.empty()) {
+					log.Line("the cached clone " + clone + " was changed (" + why +
+						 "); rebuilding it");
+					RemoveTree(clone, log);
+				}
+			}
+			if (!PathExists(clone + "/HEAD")) {
+				log.Line("creating the cached clone " + clone);
+				git.Check("creating the cached clone " + clone,
+					  {"init", "--quiet", "--bare", "--template=", "--", clone});
+			}
+			git.Check("fetching " + url,
+				  {"fetch", "--quiet", "--prune", "--tags", "--force", "--", url,
+				   "+refs/heads/*:refs/remotes/origin/*"},
+				  clone);
+			commit = ResolveRef(git, clone, ref, "origin");
+			if (commit.empty() && LooksLikeCommitId(ref)) {
+				/* a commit no branch or tag reaches: ask for it by id */
+				if (git.Run({"fetch", "--quiet", "--", url, ref}, clone).status == 0)
+					commit = ResolveRef(git, clone, ref, "origin");
+			}
+			if (commit.empty())
+				throw WorkspaceError("ref " + Quote(ref) + " not found in " + url);
 		}
-		git.Check("fetching " + url,
-			  {"fetch", "--quiet", "--prune", "--tags", "--force", "--", job.repo,
-			   "+refs/heads/*:refs/remotes/origin/*"},
-			  clone);
-		std::string commit = ResolveRef(git, clone, ref, "origin");
-		if (commit.empty() && LooksLikeCommitId(ref)) {
-			/* a commit no branch or tag reaches: ask for it by id */
-			if (git.Run({"fetch", "--quiet", "--", job.repo, ref}, clone).status == 0)
-				commit = ResolveRef(git, clone, ref, "origin");
-		}
-		if (commit.empty())
-			throw WorkspaceError("ref " + Quote(ref) + " not found in " + url);
 
-		/* entries of worktrees whose directory is gone (a killed worker) */
-		git.Run({"worktree", "prune"}, clone);
-		git.Check("adding a worktree of " + commit.substr(0, 12) + " at " + path,
-			  {"worktree", "add", "--quiet", "--detach", "--", path, commit}, clone);
-		added = true;
-		admin = AdminDirectory();
-		log.Line("worktree of " + url + " at " + ref + " (" + commit.substr(0, 12) + ") ready");
+		/* the job's own repository, borrowing the clone's objects */
+		git.Check("creating the workspace repository at " + path,
+			  {"init", "--quiet", "--template=", "--", path});
+		try {
+			MakeDirectories(path + "/.git/objects/info", 0755);
+			WriteFileAtomic(path + "/.git/objects/info/alternates", clone + "/objects\n", 0644,
+					Durability::Lazy);
+		} catch (...) {
+			ThrowWithContext("linking " + path + " to the cached clone");
+		}
+		git.Check("checking out " + commit.substr(0, 12) + " at " + path,
+			  {"checkout", "--quiet", "--detach", commit, "--"}, path);
+		log.Line("checkout of " + url + " at " + ref + " (" + commit.substr(0, 12) +
+			 ") ready, objects from " + clone);
 		return path;
 	}
 
 	std::vector<BindMount> ExtraMounts() const override {
 		/* the engine's bind syntax cannot carry ':' or ',' */
-		for (const auto &p : {clone, admin})
-			if (p.empty() || p.front() != '/' || p.find_first_of(":,") != std::string::npos)
-				return {};
-		return {{clone, clone, true}, {admin, admin, false}};
+		const std::string objects = clone + "/objects";
+		if (objects.front() != '/' || objects.find_first_of(":,") != std::string::npos)
+			return {};
+		return {{objects, objects, true}};
 	}
 
-	void Cleanup() noexcept override {
-		try {
-			const FileLock lock = Lock(true);
-			if (added && git.Run({"worktree", "remove", "--force", "--force", "--", path},
-					     clone).status != 0)
-				log.Line("git worktree remove failed; removing the directory");
-			RemoveTree(path, log);
-			if (PathExists(clone + "/HEAD"))
-				git.Run({"worktree", "prune"}, clone);
-		} catch (...) {
-			log.Line("cleaning up the worktree: " + FullMessage(std::current_exception()));
-			RemoveTree(path, log);
-		}
-	}
+	/* the clone was never the job's to write: only the checkout goes */
+	void Cleanup() noexcept override { RemoveTree(path, log); }
 
 private:
-	/* from the worktree's .git file: "gitdir: <path>\n" */
-	std::string AdminDirectory() const {
-		try {
-			const std::string text = ReadFile(path + "/.git");
-			if (text.starts_with("gitdir: "))
-				return std::string(Trim(std::string_view(text).substr(8)));
-		} catch (...) {
+	/* Why the clone is not as the worker left it, or "". */
+	std::string CacheChanged() {
+		for (const char *extra : {"/worktrees", "/objects/info/alternates", "/info",
+					  "/commondir", "/config.worktree", "/shallow"})
+			if (PathExists(clone + extra))
+				return std::string(extra + 1) + " exists";
+		if (DirectoryReader hooks(clone + "/hooks"); hooks.Next() != nullptr)
+			return "it has hooks";
+		const auto listed = git.Run({"config", "--file", clone + "/config", "--name-only", "--list"},
+					    {}, true);
+		if (listed.status != 0)
+			return "its config is unreadable";
+		for (const auto line : Split(listed.out, '\n')) {
+			const auto name = Trim(line);
+			if (name.empty())
+				continue;
+			bool known = false;
+			for (const auto k : kCacheSettings)
+				known = known || name == k;
+			if (!known)
+				return "setting " + std::string(name);
 		}
-		log.Line("no gitdir in " + path + "/.git: git will not work in the container");
 		return {};
 	}
 
-	FileLock Lock(bool cleaning = false) {
+	FileLock Lock() {
 		try {
-			/* cleanup must happen even while stopping */
 			return FileLock(clone + ".lock", std::chrono::minutes(15),
-					[this, cleaning] { return !cleaning && control.IsStopping(); });
+					[this] { return control.IsStopping(); });
 		} catch (const std::exception &e) {
 			throw WorkspaceError(e.what());
 		}

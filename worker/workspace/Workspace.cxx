@@ -3,6 +3,7 @@
 #include "GitInput.hxx"
 #include "WorkerLog.hxx"
 #include "config/Path.hxx"
+#include "config/RepoUrl.hxx"
 #include "config/Volume.hxx"
 #include "util/File.hxx"
 #include "util/Text.hxx"
@@ -80,6 +81,10 @@ CheckWorkspaceInput(const WorkerJob &job)
 	switch (job.workspace) {
 	case WorkspaceType::GitClone:
 	case WorkspaceType::GitWorktree:
+		/* a payload's choice never names the host's own repositories nor
+		   its internal services (config/RepoUrl.hxx) */
+		CheckRepoUrl(job.repo, job.repo_templated, job.allowed_repos);
+		CheckRefLength(job.ref);
 		CheckRepository(job.repo);
 		CheckRef(RefOf(job));
 		break;

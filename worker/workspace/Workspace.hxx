@@ -39,7 +39,7 @@ public:
 };
 
 /// Checks the job's workspace settings before anything is created: the
-/// repository and ref (untrusted: UnsafeGitInput), the local directory
+/// repository and ref (untrusted: RepoRefused, UnsafeGitInput), the local directory
 /// (WorkspaceError when missing or a blocked mount source).
 void CheckWorkspaceInput(const WorkerJob &job);
 

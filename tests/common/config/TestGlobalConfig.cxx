@@ -64,6 +64,7 @@ container:
   default_timeout: 1h30m
   socket: /run/podman/podman.sock
   memory: 2g
+  disk_budget: 512m
   cpus: 1.5
   pids: 100
   network: none
@@ -94,6 +95,7 @@ log:
 	CHECK(c.container.max_concurrent == 5);
 	CHECK(c.container.default_timeout == 90min);
 	CHECK(c.container.memory == 2ull << 30);
+	CHECK(c.container.disk_budget == 512ull << 20);
 	CHECK(c.container.cpus == 1.5);
 	CHECK(c.container.network == "none");
 	REQUIRE(c.container.ulimits.size() == 2);

@@ -203,3 +203,29 @@ TEST_CASE("Legal but surely unintended settings are warnings")
 		CHECK(r.diagnostics == "warning: pipelines/deploy/pipeline.yaml:10:21: channel.approval: the stdout channel has no buttons; jobs wait for `osprey approve`\n");
 	}
 }
+
+TEST_CASE("workspace.allowed_repos")
+{
+	const auto with = [](std::string_view workspace) {
+		return Load("name: deploy\ntrigger: {type: webhook, path: /x}\nworkspace: " +
+			    std::string(workspace) + "\nagent: {prompt: p}\n");
+	};
+	SUBCASE("a list of patterns for git workspaces") {
+		const auto r = with("{type: git-clone, repo: '{{ .body.repo }}', allowed_repos: "
+				    "['https://github.com/acme/*', 'git@github.com:acme/*']}");
+		REQUIRE_MESSAGE(r.pipeline, r.diagnostics);
+		CHECK(r.pipeline->workspace.allowed_repos ==
+		      std::vector<std::string>{"https://github.com/acme/*", "git@github.com:acme/*"});
+	}
+	SUBCASE("absent: none") {
+		const auto r = with("{type: git-worktree, repo: 'https://github.com/acme/x'}");
+		REQUIRE_MESSAGE(r.pipeline, r.diagnostics);
+		CHECK(r.pipeline->workspace.allowed_repos.empty());
+	}
+	SUBCASE("only for git workspaces") {
+		const auto r = with("{type: none, allowed_repos: ['https://github.com/*']}");
+		CHECK_FALSE(r.pipeline);
+		CHECK(r.diagnostics == "pipelines/deploy/pipeline.yaml:3:41: workspace.allowed_repos: "
+				       "only for git-clone and git-worktree workspaces\n");
+	}
+}

@@ -76,3 +76,44 @@ TEST_CASE("WorkerEvent round trip and protocol errors")
 	CHECK_THROWS_AS(ParseWorkerEvent("{\"event\":"), ProtocolError);
 	CHECK_THROWS_WITH_AS(ParseWorkerJob("[]"), "expected a JSON object", ProtocolError);
 }
+
+TEST_CASE("WorkerJob: the repository policy and the disk budget")
+{
+	WorkerJob j;
+	j.workspace = WorkspaceType::GitClone;
+	j.repo = "https://github.com/acme/x";
+	SUBCASE("sent") {
+		j.repo_templated = true;
+		j.allowed_repos = {"https://github.com/acme/*", "git@github.com:acme/*"};
+		j.disk_budget = 512u << 20;
+		const auto back = ParseWorkerJob(ToJsonLine(j));
+		CHECK(back.repo_templated);
+		CHECK(back.allowed_repos == j.allowed_repos);
+		CHECK(back.disk_budget == 512u << 20);
+	}
+	SUBCASE("absent: a literal repo, no patterns, 2 GiB") {
+		std::string line = ToJsonLine(j);
+		for (const char *key : {",\"repo_templated\":false", ",\"allowed_repos\":[]",
+					",\"disk_budget\":2147483648"}) {
+			CAPTURE(key);
+			const auto at = line.find(key);
+			REQUIRE(at != std::string::npos);
+			line.erase(at, std::string_view(key).size());
+		}
+		const auto back = ParseWorkerJob(line);
+		CHECK_FALSE(back.repo_templated);
+		CHECK(back.allowed_repos.empty());
+		CHECK(back.disk_budget == kDefaultDiskBudget);
+	}
+}
+
+TEST_CASE("WorkerEvent: disk usage rides on finished and failed")
+{
+	WorkerEvent finished{WorkerEvent::Kind::Finished, "", 0, ""};
+	finished.disk_usage = 12345;
+	CHECK(ToJsonLine(finished) == "{\"event\":\"finished\",\"exit_code\":0,\"disk_usage\":12345}\n");
+	CHECK(ParseWorkerEvent(ToJsonLine(finished)).disk_usage == 12345);
+	WorkerEvent failed{WorkerEvent::Kind::Failed, "", 0, "too big"};
+	failed.disk_usage = 99;
+	CHECK(ParseWorkerEvent(ToJsonLine(failed)).disk_usage == 99);
+}

@@ -84,6 +84,8 @@ TEST_CASE("MakeContainerSpec for claude-code with oauth")
 		      std::vector<std::string>{"OSPREY_RESULT_FILE=/osprey/out/result.md"});
 		CHECK(EnvNamed(spec, "OSPREY_RUNTIME") == std::vector<std::string>{"OSPREY_RUNTIME=claude-code"});
 		CHECK(EnvNamed(spec, "OSPREY_JOB") == std::vector<std::string>{"OSPREY_JOB=20261122-abc"});
+		CHECK(EnvNamed(spec, "OSPREY_RESULT_LIMIT") ==
+		      std::vector<std::string>{"OSPREY_RESULT_LIMIT=16777216"});
 	}
 	SUBCASE("limits") {
 		CHECK(spec.network_mode == "bridge");

@@ -37,6 +37,27 @@ TEST_CASE("GitEnvironment makes git safe for untrusted input")
 	::unsetenv("GIT_ALLOW_PROTOCOL");
 }
 
+TEST_CASE("GitEnvironment passes on only what git needs, and settings out of sight")
+{
+	::setenv("OSPREY_DAEMON_SECRET", "from-a-dotenv", 1);
+	::setenv("HTTPS_PROXY", "http://proxy:3128", 1);
+	::setenv("GIT_CONFIG_PARAMETERS", "'core.sshCommand'='touch /tmp/x'", 1);
+	const auto env = GitEnvironment({{"http.https://h/.extraHeader", "Authorization: Basic eDp5"}});
+	CHECK_FALSE(Has(env, "OSPREY_DAEMON_SECRET=from-a-dotenv"));
+	CHECK_FALSE(Has(env, "GIT_CONFIG_PARAMETERS='core.sshCommand'='touch /tmp/x'"));
+	CHECK(Has(env, "HTTPS_PROXY=http://proxy:3128"));
+	CHECK(Has(env, std::string("PATH=") + std::getenv("PATH")));
+	CHECK(Has(env, "GIT_CONFIG_KEY_0=core.hooksPath"));
+	CHECK(Has(env, "GIT_CONFIG_VALUE_0=/dev/null"));
+	CHECK(Has(env, "GIT_CONFIG_KEY_1=core.fsmonitor"));
+	CHECK(Has(env, "GIT_CONFIG_KEY_5=http.https://h/.extraHeader"));
+	CHECK(Has(env, "GIT_CONFIG_VALUE_5=Authorization: Basic eDp5"));
+	CHECK(Has(env, "GIT_CONFIG_COUNT=6"));
+	::unsetenv("OSPREY_DAEMON_SECRET");
+	::unsetenv("HTTPS_PROXY");
+	::unsetenv("GIT_CONFIG_PARAMETERS");
+}
+
 TEST_CASE("GitCommand captures, reports failures with git's words, and bounds time")
 {
 	WorkerLog log(::open("/dev/null", O_WRONLY | O_CLOEXEC));
@@ -60,6 +81,13 @@ TEST_CASE("GitCommand captures, reports failures with git's words, and bounds ti
 		CHECK_THROWS_WITH_AS(git.Run({"-c", "alias.hang=!sleep 30", "hang"}),
 				     doctest::Contains("timed out after 1 s"), WorkspaceError);
 		CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(5));
+	}
+	SUBCASE("settings reach git through the environment, not its arguments") {
+		GitCommand git(log, control);
+		git.SetConfig({{"osprey.test", "from-the-environment"}});
+		const auto result = git.Run({"config", "--get", "osprey.test"}, {}, true);
+		CHECK(result.out == "from-the-environment\n");
+		CHECK(git.Run({"config", "--get", "core.hooksPath"}, {}, true).out == "/dev/null\n");
 	}
 	SUBCASE("nothing runs once the job is stopping") {
 		control.RequestStop("test");
