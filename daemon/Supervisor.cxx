@@ -88,24 +88,35 @@ private:
 					{"signed", p->trigger.VerifiesSignature() ? "yes" : "no"}});
 	}
 
+	/* SIGINT (Ctrl-C) means what SIGTERM means. The first stops taking
+	   work and gives live jobs the grace; the management socket stays
+	   open meanwhile, so `osprey status` and `cancel` still work. A second
+	   one cuts the grace short: live jobs are stopped now (each worker
+	   still stops its container, within container.stop_grace). Workers
+	   run in sessions of their own, so the terminal's Ctrl-C reaches only
+	   the daemon. */
 	void Stop(int signum) {
 		if (stopping) {
-			LogWarning("stopping already; waiting for running jobs");
+			LogWarning("second stop signal: stopping the running jobs now",
+				   {{"signal", ::sigabbrev_np(signum)}});
+			jobs.Shutdown(std::chrono::milliseconds(0), [this] { Stopped(); });
 			return;
 		}
 		stopping = true;
 		LogInfo("stopping", {{"signal", ::sigabbrev_np(signum)}});
 		cron.reset();
-		control.Close();
 		server.StopGracefully([this] { server.Close(); });
-		jobs.Shutdown(pipelines.Global().jobs.shutdown_grace, [this] {
-			jobs.Close();
-			server.Close();
-			sigterm.Close();
-			sigint.Close();
-			sighup.Close();
-			LogInfo("stopped");
-		});
+		jobs.Shutdown(pipelines.Global().jobs.shutdown_grace, [this] { Stopped(); });
+	}
+
+	void Stopped() {
+		jobs.Close();
+		server.Close();
+		control.Close();
+		sigterm.Close();
+		sigint.Close();
+		sighup.Close();
+		LogInfo("stopped");
 	}
 
 	/* New pipelines and settings from disk; running jobs keep going. The
@@ -159,7 +170,12 @@ private:
 			{"jobs", json::Value::MakeObject(std::move(counts))},
 		});
 	}
-	ControlResult Approve(std::string_view id, std::string_view by) override { return jobs.Approve(id, by); }
+	/* a job started during the grace would hold the shutdown up for its whole timeout */
+	ControlResult Approve(std::string_view id, std::string_view by) override {
+		if (stopping)
+			return {false, {}, "the daemon is stopping; approve the job after it starts again"};
+		return jobs.Approve(id, by);
+	}
 	ControlResult Ignore(std::string_view id, std::string_view by) override { return jobs.Ignore(id, by); }
 	ControlResult Cancel(std::string_view id, std::string_view by) override { return jobs.Cancel(id, by); }
 };
