@@ -6,7 +6,6 @@
 #include <fcntl.h>
 #include <linux/close_range.h>
 #include <string_view>
-#include <sys/pidfd.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -97,7 +96,7 @@ Spawn(const SpawnOptions &o)
 
 	report_write.Reset();
 	/* the pid is ours until we reap it, so this names the child */
-	SpawnedChild child{pid, UniqueFd(::pidfd_open(pid, 0))};
+	SpawnedChild child{pid, UniqueFd(static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)))};
 	const int pidfd_error = errno;
 
 	int err = 0;
@@ -115,6 +114,14 @@ Spawn(const SpawnOptions &o)
 		throw fail(err);
 	}
 	return child;
+}
+
+/* glibc 2.36 declares the pidfd calls without C linkage in C++: the
+   system calls themselves */
+int
+PidfdSendSignal(int pidfd, int signal) noexcept
+{
+	return static_cast<int>(::syscall(SYS_pidfd_send_signal, pidfd, signal, nullptr, 0));
 }
 
 std::vector<std::string>

@@ -38,6 +38,9 @@ struct SpawnedChild {
 /// child is reaped). Blocks only until the child's exec, as uv_spawn() does.
 SpawnedChild Spawn(const SpawnOptions &options);
 
+/// pidfd_send_signal(2) without a siginfo: 0, or -1 with errno.
+int PidfdSendSignal(int pidfd, int signal) noexcept;
+
 /// The environment of the calling process, only the variables @p keep says yes to.
 std::vector<std::string> FilteredEnvironment(bool (*keep)(std::string_view name));
 

@@ -3,7 +3,6 @@
 #include "lib/posix/Spawn.hxx"
 
 #include <csignal>
-#include <sys/pidfd.h>
 #include <sys/wait.h>
 
 /* Linux 5.4's waitid() id type; glibc 2.36's idtype_t does not name it yet */
@@ -25,7 +24,7 @@ Process::Process(Loop &loop, Listener &_listener, const Options &options)
 	}
 	const int err = uv_poll_init(loop.Get(), handle, pidfd.Get());
 	if (err < 0) {
-		::pidfd_send_signal(pidfd.Get(), SIGKILL, nullptr, 0);
+		PidfdSendSignal(pidfd.Get(), SIGKILL);
 		siginfo_t info;
 		::waitid(kPidfd, static_cast<id_t>(pidfd.Get()), &info, WEXITED);
 	}
@@ -36,7 +35,7 @@ Process::Process(Loop &loop, Listener &_listener, const Options &options)
 bool
 Process::Kill(int signal) noexcept
 {
-	return pidfd.IsDefined() && !reaped && ::pidfd_send_signal(pidfd.Get(), signal, nullptr, 0) == 0;
+	return pidfd.IsDefined() && !reaped && PidfdSendSignal(pidfd.Get(), signal) == 0;
 }
 
 bool
