@@ -24,6 +24,8 @@ start_daemon
 service_pid() { cat "$ENGINE_DIR/podman.pid"; }
 slots_used() { curl -s --max-time 5 "$BASE/healthz" | json 'j.slots.used'; }
 slot_free() { [ "$(slots_used)" = 0 ]; }
+# the sweep, not something else, removed the job's container
+swept() { daemon_log | grep "removed a leftover container" | grep -q "job=$1"; }
 
 
 # start_slow: posts a job and waits for its container; sets $job and $worker
@@ -46,6 +48,7 @@ if wait_until 30 bash -c "grep -q 'cannot remove leftover containers' '$T/daemon
 "$ENGINE_SH" start "$ENGINE_DIR" >/dev/null || bail "the engine did not come back"
 if wait_until 90 no_container_of "$job"; then ok "the retried sweep removes the container"; else
 	not_ok "the retried sweep removes the container" "$(containers_of "$job") left" "$(daemon_log | tail -n 5)"; fi
+check "the daemon's sweep removed it" swept "$job"
 if wait_until 30 slot_free; then ok "and frees the slot"; else
 	not_ok "and frees the slot" "slots.used: $(slots_used)"; fi
 
@@ -68,11 +71,14 @@ start_slow
 kill_daemon_hard
 kill -KILL $worker 2>/dev/null # nothing but the next daemon may remove the container
 kill -KILL "$(service_pid)"
+before=$(daemon_log | grep -c "removed a leftover container")
 if start_again; then ok "osprey start comes up without an engine"; else
 	not_ok "osprey start comes up without an engine" "$(daemon_log | tail -n 5)"; fi
 expect_state "$job" 30 interrupted "the dead daemon's job ends interrupted"
 "$ENGINE_SH" start "$ENGINE_DIR" >/dev/null || bail "the engine did not come back"
 if wait_until 90 no_container_of "$job"; then ok "the retried start-up sweep removes its container"; else
 	not_ok "the retried start-up sweep removes its container" "$(containers_of "$job") left"; fi
+after=$(daemon_log | grep -c "removed a leftover container")
+check "the daemon's start-up sweep removed it" [ "$after" -gt "$before" ]
 
 done_testing
