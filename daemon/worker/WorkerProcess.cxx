@@ -55,7 +55,12 @@ WorkerProcess::WorkerProcess(uv::Loop &loop, Listener &_listener, std::vector<st
 
 	/* the job goes out as the worker reads it, from the loop: a job of any
 	   size (a 250 KB ref from a webhook) never blocks the daemon */
-	poll = uv::Poll(loop, *this, channel.Get());
+	try {
+		poll = uv::Poll(loop, *this, channel.Get());
+	} catch (...) {
+		process.KillGroup(SIGKILL); // it would wait for a job that never comes
+		throw;
+	}
 	if (output.empty())
 		::shutdown(channel.Get(), SHUT_WR);
 	WatchChannel();
