@@ -4,7 +4,7 @@
 # gets SIGINT, as from a terminal. The first one means what SIGTERM means: a
 # running job survives it and finishes within jobs.shutdown_grace (workers
 # never see the terminal's signals), `osprey status` and `osprey cancel`
-# still work meanwhile; a second one cuts the grace short: the jobs still
+# still work meanwhile (`approve` is refused); a second one cuts the grace short: the jobs still
 # running are stopped now and end interrupted, and the daemon exits 0.
 . "$(dirname "$0")/lib.sh"
 
@@ -18,6 +18,18 @@ workspace:
   type: none
 agent:
   prompt: "{{ .body.prompt }}"
+YAML
+pipeline gated <<'YAML'
+name: gated
+trigger:
+  type: webhook
+  path: /hooks/gated
+workspace:
+  type: none
+channel:
+  approval: true
+agent:
+  prompt: "gated"
 YAML
 
 PORT=$(free_port)
@@ -40,6 +52,8 @@ for j in "$short" "$long" "$cancelme"; do
 	wait_state "$j" 120 running || bail "job $j did not run: $(job_field "$j" reason)"
 done
 ok "three jobs run"
+post /hooks/gated '{}'
+gated=$(json 'j.job' <<<"$body")
 
 note "--- the first SIGINT"
 kill -INT -- "-$pgid"
@@ -49,6 +63,9 @@ out=$("$OSPREY" status 2>&1)
 expect_eq "$?" 0 "osprey status works during the grace"
 "$OSPREY" cancel "$cancelme" >/dev/null 2>&1
 expect_eq "$?" 0 "osprey cancel works during the grace"
+out=$("$OSPREY" approve "$gated" 2>&1)
+check "osprey approve is refused during the grace (a new job would hold the stop up)" [ $? -ne 0 ]
+expect_contains "$out" "stopping" "it says the daemon is stopping"
 expect_state "$cancelme" 60 cancelled "the cancelled job ends cancelled"
 expect_state "$short" 60 succeeded "a running job survives the first SIGINT and finishes"
 expect_eq "$(job_state "$long")" running "a longer job still runs within the grace"
@@ -63,5 +80,6 @@ expect_eq "$?" 0 "with status 0"
 DAEMON_PID=
 if wait_until 60 no_container_of "$long"; then ok "no container is left"; else
 	not_ok "no container is left" "$(containers_of "$long") left"; fi
+expect_eq "$(job_state "$gated")" awaiting_approval "the pending job stays pending"
 
 done_testing
