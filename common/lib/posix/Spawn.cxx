@@ -47,6 +47,9 @@ ChildExec(const SpawnOptions &o, char *const argv[], char *const envp[], int dev
 	int lifted[64];
 	if (n > 64)
 		_exit(127);
+	/* the report pipe too: it may sit on a target number */
+	if (const int r = ::fcntl(report, F_DUPFD_CLOEXEC, n); r >= 0)
+		report = r;
 	for (int i = 0; i < n; ++i) {
 		lifted[i] = ::fcntl(o.fds[i] < 0 ? devnull : o.fds[i], F_DUPFD_CLOEXEC, n);
 		if (lifted[i] < 0)
