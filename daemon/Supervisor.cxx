@@ -93,24 +93,35 @@ private:
 					{"signed", p->trigger.VerifiesSignature() ? "yes" : "no"}});
 	}
 
+	/* SIGINT (Ctrl-C) means what SIGTERM means. The first stops taking
+	   work and gives live jobs the grace; the management socket stays
+	   open meanwhile, so `osprey status` and `cancel` still work. A second
+	   one cuts the grace short: live jobs are stopped now (each worker
+	   still stops its container, within container.stop_grace). Workers
+	   run in sessions of their own, so the terminal's Ctrl-C reaches only
+	   the daemon. */
 	void Stop(int signum) {
 		if (stopping) {
-			LogWarning("stopping already; waiting for running jobs");
+			LogWarning("second stop signal: stopping the running jobs now",
+				   {{"signal", ::sigabbrev_np(signum)}});
+			jobs.Shutdown(std::chrono::milliseconds(0), [this] { Stopped(); });
 			return;
 		}
 		stopping = true;
 		LogInfo("stopping", {{"signal", ::sigabbrev_np(signum)}});
 		cron.reset();
-		control.Close();
 		server.StopGracefully([this] { server.Close(); });
-		jobs.Shutdown(pipelines.Global().jobs.shutdown_grace, [this] {
-			jobs.Close();
-			server.Close();
-			sigterm.Close();
-			sigint.Close();
-			sighup.Close();
-			LogInfo("stopped");
-		});
+		jobs.Shutdown(pipelines.Global().jobs.shutdown_grace, [this] { Stopped(); });
+	}
+
+	void Stopped() {
+		jobs.Close();
+		server.Close();
+		control.Close();
+		sigterm.Close();
+		sigint.Close();
+		sighup.Close();
+		LogInfo("stopped");
 	}
 
 	/* New pipelines and settings from disk; running jobs keep going. The
@@ -160,8 +171,13 @@ private:
 		s.disabled_pipelines = num(pipelines.Disabled().size());
 		return s;
 	}
-	/* done hears the answer once the decision is on the disk */
-	void Approve(std::string_view id, const Decider &who, ControlDone done) override { jobs.Approve(id, who.Describe(), std::move(done)); }
+	/* done hears the answer once the decision is on the disk. A job started
+	   during the grace would hold the shutdown up for its whole timeout */
+	void Approve(std::string_view id, const Decider &who, ControlDone done) override {
+		if (stopping)
+			return done({false, {}, "the daemon is stopping; approve the job after it starts again"});
+		jobs.Approve(id, who.Describe(), std::move(done));
+	}
 	void Ignore(std::string_view id, const Decider &who, ControlDone done) override { jobs.Ignore(id, who.Describe(), std::move(done)); }
 	void Cancel(std::string_view id, const Decider &who, ControlDone done) override { jobs.Cancel(id, who.Describe(), std::move(done)); }
 };

@@ -103,10 +103,21 @@ JobTable::OnJobTimer(Job &job, uv::Timer &timer) noexcept
 void
 JobTable::OnWorkerExit(Job &job, std::int64_t status, int signal) noexcept
 {
-	/* the worker removes its container itself unless it died */
-	const bool clean = signal == 0 && status >= 0 && status <= 7;
-	if (!clean)
-		sweeps.RemoveOfJob(pipelines.Global().container.socket, job.record.id);
+	/* the worker removes its container itself unless it died, or lost the
+	   engine (or itself) with a container created; then the container may
+	   run on, so the job's slot stays used (Finish() leaves it) until a
+	   sweep confirms the container gone */
+	const bool lost_container = !job.record.container.empty() &&
+		(status == static_cast<int>(WorkerExit::Engine) ||
+		 status == static_cast<int>(WorkerExit::Internal));
+	const bool clean = signal == 0 && status >= 0 && status <= 7 && !lost_container;
+	if (!clean) {
+		const bool slot = std::exchange(job.holds_slot, false);
+		sweeps.RemoveOfJob(pipelines.Global().container.socket, job.record.id, [this, slot] {
+			if (slot)
+				GiveSlot();
+		});
+	}
 	job.kill_timer.Stop();
 	Finish(job, EndOfWorker({job.stop, job.agent_exit, job.failure, status, signal,
 				 job.record.decided_by, job.record.timeout}));

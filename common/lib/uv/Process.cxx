@@ -1,53 +1,74 @@
 #include "Process.hxx"
 #include "Loop.hxx"
+#include "lib/posix/Spawn.hxx"
+
+#include <csignal>
+#include <sys/wait.h>
+
+/* Linux 5.4's waitid() id type; glibc 2.36's idtype_t does not name it yet */
+static constexpr auto kPidfd = static_cast<idtype_t>(3);
 
 namespace osprey::uv {
 
 Process::Process(Loop &loop, Listener &_listener, const Options &options)
-	: Handle(_listener)
+	: Handle(_listener), kill_group_at_exit(options.kill_group_at_exit)
 {
-	std::vector<char *> argv;
-	for (const auto &a : options.args)
-		argv.push_back(const_cast<char *>(a.c_str()));
-	argv.push_back(nullptr);
-
-	std::vector<uv_stdio_container_t> stdio(options.fds.size());
-	for (std::size_t i = 0; i < options.fds.size(); ++i) {
-		if (options.fds[i] < 0) {
-			stdio[i].flags = UV_IGNORE; // /dev/null
-		} else {
-			stdio[i].flags = UV_INHERIT_FD;
-			stdio[i].data.fd = options.fds[i];
-		}
+	/* spawn first: a child the loop cannot watch is killed and reaped */
+	try {
+		auto child = Spawn({options.file, options.args, options.env, options.fds});
+		pid = child.pid;
+		pidfd = std::move(child.pidfd);
+	} catch (...) {
+		delete std::exchange(handle, nullptr);
+		throw;
 	}
-
-	uv_process_options_t o{};
-	o.exit_cb = OnExitCallback;
-	o.file = options.file.c_str();
-	o.args = argv.data();
-	o.stdio_count = static_cast<int>(stdio.size());
-	o.stdio = stdio.data();
-
-	PointAtOwner();
-	if (const int err = uv_spawn(loop.Get(), handle, &o); err < 0) {
-		/* a failed uv_spawn() still initialised the handle: it must be closed */
-		Close();
-		throw MakeError(err, "starting " + options.file);
+	const int err = uv_poll_init(loop.Get(), handle, pidfd.Get());
+	if (err < 0) {
+		PidfdSendSignal(pidfd.Get(), SIGKILL);
+		siginfo_t info;
+		::waitid(kPidfd, static_cast<id_t>(pidfd.Get()), &info, WEXITED);
 	}
-	pid = handle->pid;
+	Initialised(err, ("watching " + options.file).c_str());
+	uv_poll_start(handle, UV_READABLE, OnPollCallback);
 }
 
 bool
 Process::Kill(int signal) noexcept
 {
-	return handle != nullptr && uv_process_kill(handle, signal) == 0;
+	return pidfd.IsDefined() && !reaped && PidfdSendSignal(pidfd.Get(), signal) == 0;
+}
+
+bool
+Process::KillGroup(int signal) noexcept
+{
+	/* an unreaped child (even a zombie) keeps its process group id from
+	   being reused, so -pid still names its group */
+	return pid > 0 && !reaped && ::kill(-pid, signal) == 0;
 }
 
 void
-Process::OnExitCallback(uv_process_t *handle, std::int64_t exit_status, int term_signal) noexcept
+Process::OnExited() noexcept
+{
+	siginfo_t info{};
+	if (kill_group_at_exit &&
+	    ::waitid(kPidfd, static_cast<id_t>(pidfd.Get()), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+	    info.si_pid != 0)
+		::kill(-pid, SIGKILL);
+	info = {};
+	if (::waitid(kPidfd, static_cast<id_t>(pidfd.Get()), &info, WEXITED | WNOHANG) < 0 ||
+	    info.si_pid == 0)
+		return; // not yet: a spurious wakeup
+	reaped = true;
+	uv_poll_stop(handle);
+	const bool exited = info.si_code == CLD_EXITED;
+	listener->OnProcessExit(*this, exited ? info.si_status : 0, exited ? 0 : info.si_status);
+}
+
+void
+Process::OnPollCallback(uv_poll_t *handle, int, int) noexcept
 {
 	if (auto *self = OwnerOf(handle))
-		self->listener->OnProcessExit(*self, exit_status, term_signal);
+		self->OnExited();
 }
 
 } // namespace osprey::uv

@@ -3,8 +3,16 @@
 #include "util/File.hxx"
 #include "worker/WorkerProcess.hxx"
 
+#include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <doctest/doctest.h>
+#include <fcntl.h>
+#include <functional>
+#include <memory>
 #include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
 #include <vector>
 
 using namespace osprey;
@@ -157,4 +165,115 @@ TEST_CASE("WorkerProcess: Terminate sends SIGTERM")
 	CHECK(f.recorder.status == 6);
 	REQUIRE(f.recorder.events.size() == 2);
 	CHECK(f.recorder.events[1].reason == "stopped");
+}
+
+/* bounded waits: the machine is loaded, but nothing here may hang a run */
+static bool
+RunUntil(uv::Loop &loop, const std::function<bool()> &done, std::chrono::seconds limit = std::chrono::seconds(30))
+{
+	const auto deadline = std::chrono::steady_clock::now() + limit;
+	while (!done()) {
+		if (std::chrono::steady_clock::now() > deadline)
+			return false;
+		loop.Run(UV_RUN_NOWAIT);
+		std::this_thread::sleep_for(std::chrono::milliseconds(5));
+	}
+	return true;
+}
+
+TEST_CASE("WorkerProcess sends a job of any size from the loop, never blocking it")
+{
+	Fixture f;
+	f.job.ref = std::string(4 << 20, 'r'); // 4 MiB: far more than a socket buffer
+	const auto line = ToJsonLine(f.job);
+	/* reads nothing until the test, from the loop, says so; gives up
+	   after 10 s (then a blocking send fails instead of hanging) */
+	const auto script = f.Script(
+		"d=$(dirname \"$0\"); i=0\n"
+		"while [ ! -e \"$d/go\" ]; do i=$((i+1)); [ $i -gt 200 ] && exit 9; sleep 0.05; done\n"
+		"cat <&3 > \"$d/received\"\n");
+	const auto before = std::chrono::steady_clock::now();
+	std::unique_ptr<WorkerProcess> worker;
+	REQUIRE_NOTHROW(worker = std::make_unique<WorkerProcess>(f.loop, f.recorder,
+		std::vector<std::string>{script}, line, f.dir + "/worker.log"));
+	CHECK(std::chrono::steady_clock::now() - before < std::chrono::seconds(5));
+
+	WriteFileAtomic(f.dir + "/go", "", 0644); // the loop runs while the worker reads
+	REQUIRE(RunUntil(f.loop, [&] { return f.recorder.exited; }));
+	CHECK(f.recorder.status == 0);
+	CHECK(ReadFile(f.dir + "/received") == line);
+	worker.reset();
+	f.loop.Run();
+	CHECK(f.loop.AliveHandles().empty());
+}
+
+TEST_CASE("WorkerProcess starts the worker isolated: own session, only fd 0-3, a filtered environment")
+{
+	Fixture f;
+	::setenv("OSPREY_TEST_DAEMON_SECRET", "from a .env", 1);
+	::setenv("LC_TIME", "C", 1);
+	/* a descriptor without CLOEXEC, as a library or the parent shell may leave */
+	const int null = ::open("/dev/null", O_RDONLY);
+	const int leaked = ::dup2(null, 57);
+	::close(null);
+	REQUIRE(leaked == 57);
+	f.Run(f.Script(
+		"d=$(dirname \"$0\")\n"
+		"set -- $(cut -d' ' -f1,5,6 /proc/$$/stat)\n"
+		"echo \"$1 $2 $3\" > \"$d/ids\"\n"
+		"env > \"$d/env\"\n"
+		"[ -e /proc/$$/fd/57 ] && echo leaked > \"$d/fd57\"\n"
+		"exit 0\n"));
+	::close(leaked);
+	::unsetenv("OSPREY_TEST_DAEMON_SECRET");
+	REQUIRE(f.recorder.exited);
+	const auto ids = ReadFile(f.dir + "/ids");
+	const auto pid = ids.substr(0, ids.find(' '));
+	CHECK(ids == pid + " " + pid + " " + pid + "\n"); // session and group leader
+	const auto env = ReadFile(f.dir + "/env");
+	CHECK(env.find("OSPREY_TEST_DAEMON_SECRET") == std::string::npos);
+	CHECK(env.find("PATH=") != std::string::npos);
+	CHECK(env.find("LC_TIME=C") != std::string::npos);
+	CHECK(::access((f.dir + "/fd57").c_str(), F_OK) != 0);
+}
+
+/* dead: no such process, or a zombie nobody reaped yet (init in a container may not) */
+static bool
+Gone(pid_t pid)
+{
+	if (::kill(pid, 0) < 0 && errno == ESRCH)
+		return true;
+	try {
+		const auto stat = ReadFile("/proc/" + std::to_string(pid) + "/stat");
+		return stat.substr(stat.rfind(')') + 2, 1) == "Z";
+	} catch (const std::exception &) {
+		return true;
+	}
+}
+
+TEST_CASE("WorkerProcess: nothing a worker started outlives it")
+{
+	Fixture f;
+	SUBCASE("Kill() kills the worker's process group") {
+		const auto script = f.Script(
+			"sleep 1000 &\n"
+			"echo $! > \"$(dirname \"$0\")/child\"\n"
+			"echo '{\"event\":\"preparing\"}' >&3\n"
+			"wait\n");
+		WorkerProcess worker(f.loop, f.recorder, {script}, ToJsonLine(f.job), f.dir + "/worker.log");
+		REQUIRE(RunUntil(f.loop, [&] { return !f.recorder.events.empty(); }));
+		const auto child = std::stoi(ReadFile(f.dir + "/child"));
+		worker.Kill();
+		REQUIRE(RunUntil(f.loop, [&] { return f.recorder.exited; }));
+		CHECK(f.recorder.signal == SIGKILL);
+		CHECK(RunUntil(f.loop, [&] { return Gone(child); }));
+	}
+	SUBCASE("a worker that exits leaves nothing running") {
+		f.Run(f.Script("sleep 1000 &\necho $! > \"$(dirname \"$0\")/child\"\nexit 0\n"));
+		REQUIRE(f.recorder.exited);
+		const auto child = std::stoi(ReadFile(f.dir + "/child"));
+		CHECK(RunUntil(f.loop, [&] { return Gone(child); }));
+	}
+	f.loop.Run();
+	CHECK(f.loop.AliveHandles().empty());
 }
