@@ -1,4 +1,5 @@
 #include "JobRender.hxx"
+#include "config/RepoUrl.hxx"
 #include "ingest/BodyParse.hxx"
 #include "job/Render.hxx"
 #include "json/Serialize.hxx"
@@ -46,6 +47,13 @@ RenderTrigger(const RenderInput &in) noexcept
 		}
 		try {
 			auto r = osprey::Render(*in.pipeline, payload);
+			/* a repository the payload chose fails the job now, not in
+			   its worker: same check, sooner, and nothing huge to send */
+			const auto &ws = in.pipeline->workspace;
+			if (ws.type == WorkspaceType::GitClone || ws.type == WorkspaceType::GitWorktree) {
+				CheckRepoUrl(r.repo, IsTemplated(ws.repo), ws.allowed_repos);
+				CheckRefLength(r.ref);
+			}
 			out.prompt = std::move(r.prompt);
 			out.fields = {std::move(r.topic), std::move(r.message), std::move(r.repo),
 				      std::move(r.ref)};

@@ -1,6 +1,7 @@
 #include "WorkerJobBuild.hxx"
 #include "config/Home.hxx"
 #include "config/Pipeline.hxx"
+#include "config/RepoUrl.hxx"
 
 namespace osprey::daemon {
 
@@ -34,9 +35,13 @@ BuildWorkerJob(const JobRecord &record, const RenderedFields &rendered, const Pi
 	w.oauth_path = p.agent.oauth_path;
 	w.workspace = p.workspace.type;
 	w.local_path = p.workspace.path;
+	w.disk_budget = c.disk_budget;
 	if (p.workspace.type == WorkspaceType::GitClone || p.workspace.type == WorkspaceType::GitWorktree) {
 		w.repo = rendered.repo;
 		w.ref = rendered.ref;
+		/* the worker checks a repo chosen by the payload again, before git */
+		w.repo_templated = IsTemplated(p.workspace.repo);
+		w.allowed_repos = p.workspace.allowed_repos;
 	}
 	return w;
 }
