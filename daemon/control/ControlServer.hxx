@@ -1,8 +1,7 @@
 // The supervisor's management socket (~/.osprey/osprey.sock): a unix socket,
 // mode 0600, one JSON request line per connection answered by a
-// ControlHandler (wire protocol in
-// common/control/ControlProtocol.hxx). Everything runs on
-// the loop's thread; no method is thread-safe.
+// ControlHandler (wire protocol in common/control/ControlProtocol.hxx).
+// Everything runs on the loop's thread; no method is thread-safe.
 //
 //   uv::Loop loop;
 //   MySupervisor supervisor;                     // implements ControlHandler

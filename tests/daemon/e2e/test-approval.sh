@@ -93,7 +93,7 @@ expect_eq "$out" "osprey: no job 20991231-000000-00000000" "with the daemon's se
 out=$(node -e '
 const c = require("net").connect(process.argv[1], () => c.write(process.argv[2] + "\n"));
 let a = ""; c.on("data", d => a += d); c.on("end", () => process.stdout.write(a));' \
-	"$OSPREY_HOME/osprey.sock" '{"command":"approve","job":"../../../../etc/passwd"}')
+	"$OSPREY_HOME/osprey.sock" '{"command":"approve","job":"../../../../etc/passwd","by":"mallory"}')
 expect_eq "$out" '{"ok":false,"error":"no job ../../../../etc/passwd"}' "the daemon answers a path as no job"
 
 post /hooks/gated '{"version":"2.0"}'
