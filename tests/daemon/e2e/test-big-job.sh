@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# A job far larger than a socket buffer: a webhook whose templated
-# workspace.ref is 250 KB. Sending it to the worker must not stop the daemon
+# A job far larger than a socket buffer: a pipeline whose agent.env holds
+# 250 KB (from its .env). Sending it to the worker must not stop the daemon
 # (it used to block in write() before the worker existed: /healthz, the
 # management socket and SIGTERM all stopped). Both ways a worker starts: at
-# once, and at `osprey approve`.
+# once, and at `osprey approve`. A 250 KB ref from a payload no longer gets
+# that far: it fails its job when rendered.
 . "$(dirname "$0")/lib.sh"
 
 start_engine
@@ -17,18 +18,37 @@ trigger:
   type: webhook
   path: /hooks/$name
 workspace:
-  type: git-clone
-  repo: "{{ .body.repo }}"
-  ref: "{{ .body.ref }}"
+  type: none
 channel:
   approval: $approval
 agent:
+  env:
+    BIG: "\${BIG}"
+  prompt: "big job"
+YAML
+	printf 'BIG=%s\n' "$(head -c $((250 * 1024)) /dev/zero | tr '\0' r)" >"$OSPREY_HOME/pipelines/$name/.env"
+	chmod 600 "$OSPREY_HOME/pipelines/$name/.env"
+done
+pipeline bigref <<'YAML'
+name: bigref
+trigger:
+  type: webhook
+  path: /hooks/bigref
+workspace:
+  type: git-clone
+  repo: "https://example.invalid/repo.git"
+  ref: "{{ .body.ref }}"
+agent:
   prompt: "big ref"
 YAML
-done
 start_daemon
-node -e 'console.log(JSON.stringify({repo: "file://" + process.argv[1] + "/repo", ref: "r".repeat(250 * 1024)}))' \
-	"$T" >"$T/big.json"
+echo '{}' >"$T/big.json"
+node -e 'console.log(JSON.stringify({ref: "r".repeat(250 * 1024)}))' >"$T/bigref.json"
+
+note "--- a 250 KB ref from a payload"
+post /hooks/bigref "@$T/bigref.json"
+expect_eq "$code $(json 'j.state' <<<"$body")" "202 failed" "fails its job when rendered"
+expect_contains "$(json 'j.reason' <<<"$body")" "ref" "naming the ref"
 
 # ended JOB: the job reached a terminal state (any: git refuses the ref)
 ended() { job_in "$1" succeeded failed cancelled timed_out interrupted rejected; }

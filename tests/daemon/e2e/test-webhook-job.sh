@@ -184,17 +184,19 @@ expect_contains "$(cat "$(job_dir "$id")/result.md" 2>/dev/null)" "opencode stan
 note "--- repo and ref from the payload"
 post /hooks/frompayload "{\"repo\":\"file://$T/repo\",\"ref\":\"main\"}"
 id=$(json 'j.job' <<<"$body")
-expect_state "$id" 120 succeeded "a repository named by the payload is cloned"
-expect_contains "$(cat "$(job_dir "$id")/output.log")" "README.md" "and the agent sees it"
+expect_eq "$(json 'j.state' <<<"$body")" failed "a local repository named by the payload fails the job at once"
+expect_contains "$(job_field "$id" reason)" "refused: a repository named by a payload must be an https://" \
+	"and says why"
+check "no worker or container ran for it" no_container_of "$id"
 post /hooks/frompayload "{\"repo\":\"--upload-pack=touch $T/pwned-repo\",\"ref\":\"main\"}"
 id=$(json 'j.job' <<<"$body")
 expect_state "$id" 120 failed "a repo that looks like a git option fails the job"
-post /hooks/frompayload "{\"repo\":\"file://$T/repo\",\"ref\":\"--upload-pack=touch $T/pwned-ref\"}"
+post /hooks/frompayload "{\"repo\":\"https://example.invalid/repo.git\",\"ref\":\"--upload-pack=touch $T/pwned-ref\"}"
 id2=$(json 'j.job' <<<"$body")
 expect_state "$id2" 120 failed "a ref that looks like a git option fails the job"
 check "neither became a git option (nothing was run)" test ! -e "$T/pwned-repo" -a ! -e "$T/pwned-ref"
 expect_contains "$(job_field "$id" reason)" "repo" "the reason talks about the repository"
-post /hooks/frompayload "{\"repo\":\"file://$T/no-such-repo\",\"ref\":\"main\"}"
+post /hooks/frompayload "{\"repo\":\"https://example.invalid/no-such-repo.git\",\"ref\":\"main\"}"
 id=$(json 'j.job' <<<"$body")
 expect_state "$id" 120 failed "a repository that does not exist fails the job"
 note "reason: $(job_field "$id" reason)"
