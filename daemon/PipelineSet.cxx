@@ -22,12 +22,12 @@ PipelineSet::PipelineSet(const Home &_home)
 			skipped.push_back(p.name);
 			continue;
 		}
-		Entry entry{ReadFile(_home.PipelineFile(p.name)), std::move(p)};
-		Stamp(_home.PipelineDotEnv(entry.pipeline.name), entry);
+		const auto name = p.name;
+		auto &entry = entries.try_emplace(name, ReadFile(_home.PipelineFile(name)),
+						  std::move(p)).first->second;
+		Stamp(_home.PipelineDotEnv(name), entry);
 		if (entry.pipeline.trigger.type == TriggerType::Webhook)
-			paths.emplace(entry.pipeline.trigger.path, entry.pipeline.name);
-		const auto name = entry.pipeline.name;
-		entries.emplace(name, std::move(entry));
+			paths.emplace(entry.pipeline.trigger.path, name);
 	}
 }
 
@@ -46,6 +46,37 @@ PipelineSet::Stamp(const std::string &path, Entry &entry) noexcept
 	}
 }
 
+void
+PipelineSet::Entry::OnFsEvent(uv::FsEvent &, const char *name, int status) noexcept
+{
+	/* no name, or an error: assume the worst and look */
+	if (status < 0 || name == nullptr || std::string_view(name) == ".env")
+		maybe_changed = true;
+}
+
+void
+PipelineSet::Watch(uv::Loop &loop) noexcept
+{
+	for (auto &[name, entry] : entries) {
+		try {
+			entry.watch = uv::FsEvent(loop, entry);
+			entry.watch.Start(home->PipelineDir(name));
+			/* a change between the load and now is looked at once */
+			entry.maybe_changed = true;
+		} catch (const std::exception &) {
+			entry.watch.Close();
+			entry.maybe_changed = true;
+		}
+	}
+}
+
+void
+PipelineSet::Unwatch() noexcept
+{
+	for (auto &[name, entry] : entries)
+		entry.watch.Close();
+}
+
 std::string_view
 PipelineSet::NameForPath(std::string_view path) const noexcept
 {
@@ -61,7 +92,11 @@ PipelineSet::Current(std::string_view name)
 		throw std::out_of_range("no pipeline " + std::string(name));
 	auto &entry = i->second;
 
-	/* called for every webhook request: one stat(), nothing built */
+	/* called for every webhook request: nothing at all while the kernel
+	   reports no change; else one stat(), nothing built */
+	if (entry.watch.IsDefined() && !entry.maybe_changed && !entry.broken)
+		return entry.pipeline;
+	entry.maybe_changed = false;
 	const auto dotenv_path = home->PipelineDotEnv(name);
 	struct stat st;
 	const bool exists = ::stat(dotenv_path.c_str(), &st) == 0;

@@ -1,10 +1,12 @@
 // The pipelines the daemon serves: loaded at start (and on SIGHUP) from the
 // Osprey home, looked up by webhook path, and re-resolved whenever the
 // pipeline's .env changes, so secret edits apply without a restart while
-// pipeline.yaml itself is the snapshot taken at load.
+// pipeline.yaml itself is the snapshot taken at load. Once Watch()ed, a
+// change is learnt from the kernel (inotify), not from a stat() per request.
 #pragma once
 
 #include "config/Configuration.hxx"
+#include "lib/uv/FsEvent.hxx"
 
 #include <map>
 #include <memory>
@@ -16,7 +18,7 @@
 namespace osprey::daemon {
 
 class PipelineSet {
-	struct Entry {
+	struct Entry final : uv::FsEvent::Listener {
 		std::string text; // pipeline.yaml as loaded
 		Pipeline pipeline;
 		/* the .env as last read: a change means re-resolving */
@@ -25,6 +27,13 @@ class PipelineSet {
 		std::int64_t env_mtime_ns = -1;
 		/* the .env changed and the pipeline no longer resolves against it */
 		bool broken = false;
+		/* the pipeline's directory is watched: stat() its .env only
+		   after the kernel said something there changed */
+		uv::FsEvent watch;
+		bool maybe_changed = true;
+
+		Entry(std::string t, Pipeline p) : text(std::move(t)), pipeline(std::move(p)) {}
+		void OnFsEvent(uv::FsEvent &, const char *name, int status) noexcept override;
 	};
 
 	const Home *home;
@@ -41,6 +50,12 @@ public:
 	PipelineSet &operator=(PipelineSet &&) noexcept = default;
 
 	const GlobalConfig &Global() const noexcept { return global; }
+
+	/// From now on, learn of .env changes from the kernel. A directory that
+	/// cannot be watched (no inotify watches left) is stat()ed as before.
+	void Watch(uv::Loop &loop) noexcept;
+	/// Stops watching, so the loop can end.
+	void Unwatch() noexcept;
 
 	/// The enabled pipeline on webhook @p path, or "".
 	std::string_view NameForPath(std::string_view path) const noexcept;

@@ -67,6 +67,7 @@ public:
 	void Start() {
 		const auto &g = pipelines.Global();
 		SetLogFormat(g.log_format);
+		pipelines.Watch(loop);
 		control.Listen(home.ControlSocket());
 		server.Listen(g.server.host, g.server.port);
 		LogInfo("osprey started", {{"version", OSPREY_VERSION}, {"home", home.Root()},
@@ -116,6 +117,7 @@ private:
 
 	void Stopped() {
 		jobs.Close();
+		pipelines.Unwatch();
 		server.Close();
 		control.Close();
 		sigterm.Close();
@@ -130,6 +132,7 @@ private:
 	void Reload() {
 		try {
 			PipelineSet fresh(home);
+			fresh.Watch(loop);
 			cron.reset();
 			pipelines = std::move(fresh);
 			cron = std::make_unique<CronScheduler>(loop, pipelines, jobs);

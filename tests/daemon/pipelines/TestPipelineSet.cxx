@@ -1,4 +1,6 @@
 #include "PipelineSet.hxx"
+#include "lib/uv/Loop.hxx"
+#include "lib/uv/Timer.hxx"
 #include "util/File.hxx"
 
 #include <doctest/doctest.h>
@@ -100,4 +102,38 @@ TEST_CASE("PipelineSet refuses a configuration with errors")
 	const auto home = t.GetHome();
 	CHECK_THROWS_WITH_AS(PipelineSet{home},
 			     "pipelines/a/pipeline.yaml:2:32: trigger.path: must start with \"/\"", ConfigError);
+}
+
+TEST_CASE("A watched PipelineSet learns of a changed .env from the kernel")
+{
+	TempHome t;
+	t.Write("pipelines/a/pipeline.yaml", signed_pipeline);
+	t.Write("pipelines/a/.env", "S=one\n");
+	const auto home = t.GetHome();
+	uv::Loop loop;
+	PipelineSet set(home);
+	set.Watch(loop);
+	CHECK(set.Current("a").trigger.secret == "one");
+
+	/* no event yet: the answer is the one the last look found, with no
+	   look at the file (what makes a request cheap) */
+	t.Write("pipelines/a/.env", "S=two\n");
+	CHECK(set.Current("a").trigger.secret == "one");
+
+	/* the loop delivers the kernel's word; then the change applies */
+	uv::Timer deadline;
+	struct Stop final : uv::Timer::Listener {
+		uv::Loop &loop;
+		explicit Stop(uv::Loop &l) : loop(l) {}
+		void OnTimer(uv::Timer &) noexcept override { loop.Stop(); }
+	} stop{loop};
+	deadline = uv::Timer(loop, stop);
+	deadline.Start(5000);
+	while (set.Current("a").trigger.secret == "one" && loop.Run(UV_RUN_ONCE) != 0) {
+	}
+	CHECK(set.Current("a").trigger.secret == "two");
+	deadline.Close();
+	set.Unwatch();
+	loop.Run();
+	CHECK(loop.AliveHandles().empty());
 }
