@@ -175,6 +175,8 @@ ReadJobs(Section &root, JobSettings &jobs)
 		jobs.max_pending = static_cast<unsigned>(*v);
 	if (auto v = s.Size({"max_pending_bytes"}))
 		jobs.max_pending_bytes = *v;
+	if (auto v = s.Size({"max_store_bytes"}))
+		jobs.max_store_bytes = *v;
 	s.Finish();
 }
 

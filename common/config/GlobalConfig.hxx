@@ -83,6 +83,9 @@ struct JobSettings {
 	unsigned max_pending = 1000;
 	/** payload bytes those jobs keep on disk, together; more are answered 429 */
 	std::uint64_t max_pending_bytes = std::uint64_t(256) << 20;
+	/** bytes all job directories may take; finished jobs are pruned to stay
+	    under it, and webhooks are answered 503 while it cannot be */
+	std::uint64_t max_store_bytes = std::uint64_t(4) << 30;
 };
 
 struct GlobalConfig {

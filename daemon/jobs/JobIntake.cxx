@@ -33,6 +33,17 @@ JobTable::Submit(Trigger t, SubmitDone done)
 			     "this pipeline cannot take jobs now; its configuration has errors"});
 	}
 
+	const auto &caps = pipelines.Global().jobs;
+	if (store_bytes >= caps.max_store_bytes) {
+		/* finished jobs go first; while live and pending ones fill it,
+		   nothing new is recorded */
+		Prune();
+		const auto why = "the job store is full: its jobs take " +
+			std::to_string(store_bytes >> 20) + " MiB (jobs.max_store_bytes)";
+		LogError("job refused", {{"pipeline", t.pipeline}, {"reason", why}});
+		return done({Outcome::Unavailable, {}, JobState::Failed, why});
+	}
+
 	JobRecord r;
 	r.id = NewJobId();
 	r.pipeline = t.pipeline;
@@ -42,7 +53,6 @@ JobTable::Submit(Trigger t, SubmitDone done)
 
 	/* the contract: approval applies to webhook triggers only */
 	const bool approval = t.kind == "webhook" && pipeline->channel.approval;
-	const auto &caps = pipelines.Global().jobs;
 	auto admission = Admit(approval, used_slots < MaxSlots(), pending.size() + incoming_pending,
 			       caps.max_pending);
 	std::string refusal = AdmissionRefusal(admission, MaxSlots(), caps.max_pending);
@@ -131,7 +141,10 @@ JobTable::Rendered(JobRecord r, bool approval, std::chrono::milliseconds approva
 		pending_bytes += payload_bytes;
 
 	auto fields = std::make_shared<RenderedFields>(std::move(out.fields));
-	store.Write(NewJobWrite(r, std::move(out.payload), std::move(out.prompt), *fields),
+	auto write = NewJobWrite(r, std::move(out.payload), std::move(out.prompt), *fields);
+	for (const auto &f : write.files)
+		store_bytes += f.data.size();
+	store.Write(std::move(write),
 		    [this, r, fields, approval, approval_timeout, payload_bytes, release,
 		     done = std::move(done)](std::error_code error) mutable {
 		admitting.erase(r.id);

@@ -65,9 +65,13 @@ JobTable::OnWorkerEvent(Job &job, const WorkerEvent &e) noexcept
 	case WorkerEvent::Kind::Finished:
 		job.agent_exit = e.exit_code;
 		job.record.exit_code = e.exit_code;
+		/* what it wrote counts toward jobs.max_store_bytes until the
+		   next retention pass measures the directory again */
+		store_bytes += e.disk_usage;
 		break;
 	case WorkerEvent::Kind::Failed:
 		job.failure = e.reason;
+		store_bytes += e.disk_usage;
 		break;
 	case WorkerEvent::Kind::Removed: // only --remove-containers sends it
 		job.OnWorkerProtocolError(*job.worker, "a job's worker reported a removed container");

@@ -8,6 +8,7 @@
 #include "time/Iso8601.hxx"
 #include "util/File.hxx"
 
+#include <ftw.h>
 #include <set>
 #include <sys/stat.h>
 
@@ -163,9 +164,63 @@ JobTable::Restore()
 	});
 }
 
-/* jobs.keep and jobs.max_age, on the pool. Ages come from the ids (they
-   begin with the creation time), so no record is read; the jobs this
-   daemon holds are never touched. */
+/* Bytes below @p path, not following symlinks. */
+static std::uint64_t
+TreeBytes(const std::string &path)
+{
+	static thread_local std::uint64_t total;
+	total = 0;
+	::nftw(path.c_str(), [](const char *, const struct stat *st, int type, FTW *) {
+		if (type == FTW_F)
+			total += static_cast<std::uint64_t>(st->st_size);
+		return 0;
+	}, 16, FTW_PHYS);
+	return total;
+}
+
+namespace {
+
+struct Retention {
+	std::set<std::string, std::less<>> held;
+	unsigned keep;
+	std::string oldest; // ids below it are past jobs.max_age
+	std::uint64_t target_bytes;
+	/* results */
+	std::size_t removed = 0;
+	std::uint64_t total_bytes = 0;
+
+	/* Newest first: keep the jobs this daemon holds, and the newest
+	   finished ones within jobs.keep, jobs.max_age and the bytes left. */
+	void Run(const std::string &dir) {
+		const auto ids = ListJobIds(dir);
+		std::vector<std::uint64_t> sizes(ids.size());
+		std::uint64_t held_bytes = 0;
+		for (std::size_t i = 0; i < ids.size(); ++i) {
+			sizes[i] = TreeBytes(dir + "/" + ids[i]);
+			if (held.contains(ids[i]))
+				held_bytes += sizes[i];
+		}
+		total_bytes = held_bytes;
+		std::size_t kept = 0;
+		for (std::size_t n = ids.size(); n-- > 0;) {
+			const auto &id = ids[n];
+			if (held.contains(id))
+				continue;
+			if (++kept <= keep && id >= oldest && total_bytes + sizes[n] <= target_bytes) {
+				total_bytes += sizes[n];
+				continue;
+			}
+			RemoveTree(dir + "/" + id);
+			++removed;
+		}
+	}
+};
+
+} // namespace
+
+/* jobs.keep, jobs.max_age and jobs.max_store_bytes, on the pool. Ages come
+   from the ids (they begin with the creation time), so no record is read;
+   the jobs this daemon holds are never touched, and their bytes count. */
 void
 JobTable::Prune() noexcept
 {
@@ -173,37 +228,30 @@ JobTable::Prune() noexcept
 		return;
 	pruning = true;
 	ended_since_prune = 0;
-	auto held = std::make_shared<std::set<std::string, std::less<>>>();
+	const auto &settings = pipelines.Global().jobs;
+	auto r = std::make_shared<Retention>();
 	for (const auto &[id, job] : pending)
-		held->insert(id);
+		r->held.insert(id);
 	for (const auto &[id, job] : live)
-		held->insert(id);
-	held->insert(admitting.begin(), admitting.end());
-	const auto keep = pipelines.Global().jobs.keep;
-	const auto oldest = NewJobIdAt(std::chrono::system_clock::now() -
-				       pipelines.Global().jobs.max_age);
-	auto removed = std::make_shared<std::size_t>(0);
-	store.Run([held, keep, oldest, removed](const std::string &dir) {
-		auto ids = ListJobIds(dir);
-		std::size_t kept = 0;
-		for (auto i = ids.rbegin(); i != ids.rend(); ++i) {
-			if (held->contains(*i))
-				continue;
-			if (++kept <= keep && *i >= oldest)
-				continue;
-			RemoveTree(dir + "/" + *i);
-			++*removed;
-		}
-	}, [this, removed](std::exception_ptr error) {
+		r->held.insert(id);
+	r->held.insert(admitting.begin(), admitting.end());
+	r->keep = settings.keep;
+	r->oldest = NewJobIdAt(std::chrono::system_clock::now() - settings.max_age);
+	/* room for what arrives until the next pass */
+	r->target_bytes = settings.max_store_bytes / 10 * 9;
+	store.Run([r](const std::string &dir) { r->Run(dir); }, [this, r](std::exception_ptr error) {
 		pruning = false;
 		try {
 			if (error)
 				std::rethrow_exception(error);
 		} catch (const std::exception &e) {
 			LogWarning("cannot prune old jobs", {{"error", e.what()}});
+			return;
 		}
-		if (*removed > 0)
-			LogInfo("pruned old jobs", {{"count", std::to_string(*removed)}});
+		store_bytes = r->total_bytes;
+		if (r->removed > 0)
+			LogInfo("pruned old jobs", {{"count", std::to_string(r->removed)},
+				{"bytes_kept", std::to_string(r->total_bytes)}});
 	});
 }
 

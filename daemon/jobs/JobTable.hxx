@@ -96,6 +96,9 @@ private:
 	/* approvals on their way to being recorded, and their payloads */
 	std::size_t incoming_pending = 0;
 	std::uint64_t pending_bytes = 0;
+	/* the job directories' bytes as the last retention pass measured
+	   them, plus what was recorded since (for jobs.max_store_bytes) */
+	std::uint64_t store_bytes = 0;
 	/* finished since the last retention pass: prune before it grows */
 	std::size_t ended_since_prune = 0;
 	bool pruning = false;

@@ -149,4 +149,25 @@ few_jobs() { [ "$(count_jobs)" -le 110 ]; }
 check "150 rejected webhooks leave at most keep + 100 + the held jobs" wait_until 30 few_jobs
 check "the busy job is kept" test -e "$(job_dir "$busy")/job.json"
 
+note "--- jobs.max_store_bytes"
+kill_daemon_hard
+write_config "jobs:
+  keep: 5
+  max_pending: 50
+  max_store_bytes: 400KiB"
+start_again || bail "the daemon did not come back"
+node -e 'console.log(JSON.stringify({version: "big", pad: "x".repeat(100 * 1024)}))' >"$T/100k.json"
+full=
+held=()
+for i in 1 2 3 4 5 6 7 8; do
+	post /hooks/gated "@$T/100k.json"
+	if [ "$code" = 503 ]; then full=$body; break; fi
+	held+=("$(json 'j.job' <<<"$body")")
+done
+expect_contains "$full" "jobs.max_store_bytes" "jobs awaiting approval that fill the store get 503 naming the cap"
+check "the log says so too" grep -q 'the job store is full' "$T/daemon.err"
+for j in "${held[@]}" "${pend[@]}"; do "$OSPREY" ignore "$j" >/dev/null 2>&1; done
+accepted() { post /hooks/gated '{"version":"after"}'; [ "$code" = 202 ]; }
+check "once they are decided, retention makes room and webhooks are taken again" wait_until 30 accepted
+
 done_testing
