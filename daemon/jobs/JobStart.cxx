@@ -35,7 +35,10 @@ JobTable::StartJob(JobRecord record, RenderedFields rendered) noexcept
 		Finish(job, {JobState::Failed, reason});
 		return reason;
 	}
-	job.deadline_timer.Start(static_cast<std::uint64_t>(job.record.timeout.count()));
+	/* approved while the daemon began to stop: it gets no grace of its
+	   own, or it would hold the shutdown up for its whole timeout */
+	job.deadline_timer.Start(shutting_down ? 0
+				 : static_cast<std::uint64_t>(job.record.timeout.count()));
 	return {};
 }
 
