@@ -1,4 +1,5 @@
 #include "store/JobJournal.hxx"
+#include "util/Crc32c.hxx"
 #include "util/File.hxx"
 
 #include <doctest/doctest.h>
@@ -40,6 +41,13 @@ ModeOf(const std::string &path)
 }
 
 } // namespace
+
+TEST_CASE("Crc32c is CRC-32C")
+{
+	/* the standard check value of the Castagnoli polynomial */
+	CHECK(Crc32c("123456789") == 0xE3069283u);
+	CHECK(Crc32c("") == 0u);
+}
 
 TEST_CASE("journal entries round-trip and stop at the first torn or corrupt one")
 {
