@@ -21,6 +21,12 @@ WorkerNeeds(std::string_view name) noexcept
 		"PATH", "HOME", "LANG", "TZ", "TZDIR", "SSH_AUTH_SOCK", "OSPREY_HOME",
 		"HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "ALL_PROXY",
 		"http_proxy", "https_proxy", "no_proxy", "all_proxy",
+		/* what git's own allowlist takes (worker/workspace/GitEnvironment):
+		   an ssh command, and the CAs of a site behind a TLS proxy */
+		"GIT_SSH", "GIT_SSH_COMMAND", "GIT_SSL_CAINFO", "GIT_SSL_CAPATH",
+		"SSL_CERT_FILE", "SSL_CERT_DIR",
+		/* a sanitizer build's workers report like the daemon */
+		"ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS",
 	};
 	for (const auto e : exact)
 		if (name == e)
