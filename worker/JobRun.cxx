@@ -2,10 +2,10 @@
 #include "Channel.hxx"
 #include "DiskBudget.hxx"
 #include "DiskUsage.hxx"
-#include "JobControl.hxx"
 #include "JobFiles.hxx"
 #include "OutputLog.hxx"
 #include "ProcessTree.hxx"
+#include "StopSwitch.hxx"
 #include "WorkerLog.hxx"
 #include "config/RepoUrl.hxx"
 #include "runtime/RuntimeAdapter.hxx"
@@ -27,7 +27,7 @@ struct JobStopped : std::runtime_error {
 } // namespace
 
 JobRun::JobRun(const WorkerJob &_job, EventChannel &_events, WorkerLog &_log,
-	       JobControl &_control, std::chrono::steady_clock::time_point _started)
+	       StopSwitch &_control, std::chrono::steady_clock::time_point _started)
 	: job(_job), events(_events), log(_log), control(_control),
 	  engine(_job.engine_socket.empty() ? EngineClient::kDefaultSocket : _job.engine_socket),
 	  git(_log, _control), started(_started)

@@ -10,11 +10,11 @@
 // With --remove-containers it runs no job: it removes containers that
 // outlived theirs, for the supervisor (LeftoverContainers.hxx).
 #include "Channel.hxx"
-#include "JobControl.hxx"
 #include "JobRun.hxx"
 #include "LeftoverContainers.hxx"
 #include "ProcessTree.hxx"
 #include "Signals.hxx"
+#include "StopSwitch.hxx"
 #include "Version.h"
 #include "WorkerLog.hxx"
 #include "lib/curl/Global.hxx"
@@ -144,7 +144,7 @@ main(int argc, char **argv)
 
 		const CurlGlobal curl_global;
 		EventChannel events(channel_fd);
-		JobControl control;
+		StopSwitch control;
 		control.SetLog(log);
 		JobRun run(job, events, log, control, started);
 		/* declared after run: joined before run's engine client goes,
