@@ -15,14 +15,14 @@
 
 namespace osprey {
 
-class EventChannel;
+class EventReporter;
 class StopSwitch;
 class WorkerLog;
 class Workspace;
 
 class JobRun {
 	const WorkerJob &job;
-	EventChannel &events;
+	EventReporter &events;
 	WorkerLog &log;
 	StopSwitch &control;
 	EngineClient engine;
@@ -37,7 +37,7 @@ class JobRun {
 
 public:
 	/// @p started: when the worker process started, for timings in the log.
-	JobRun(const WorkerJob &job, EventChannel &events, WorkerLog &log, StopSwitch &control,
+	JobRun(const WorkerJob &job, EventReporter &events, WorkerLog &log, StopSwitch &control,
 	       std::chrono::steady_clock::time_point started);
 	~JobRun() noexcept;
 
