@@ -1,6 +1,6 @@
 #include "DiskBudget.hxx"
 #include "DiskUsage.hxx"
-#include "JobControl.hxx"
+#include "StopSwitch.hxx"
 
 #include <algorithm>
 #include <condition_variable>
@@ -15,7 +15,7 @@ DiskBudgetReason(std::uint64_t budget)
 		" to its workspace and output directory (container.disk_budget)";
 }
 
-DiskBudget::DiskBudget(JobControl &control, std::vector<std::string> paths, std::uint64_t budget,
+DiskBudget::DiskBudget(StopSwitch &control, std::vector<std::string> paths, std::uint64_t budget,
 		       std::chrono::milliseconds interval)
 {
 	if (budget == 0)

@@ -1,7 +1,7 @@
 // The per-job disk budget (container.disk_budget): while the agent runs, a
 // thread measures the job's workspace and out/ every second (less often when
 // a walk takes long: at most a tenth of the time) and, once they
-// hold more than the budget, fails the job through JobControl (the container
+// hold more than the budget, fails the job through StopSwitch (the container
 // is stopped; the job fails with the reason, WorkerExit::Workspace).
 #pragma once
 
@@ -13,7 +13,7 @@
 
 namespace osprey {
 
-class JobControl;
+class StopSwitch;
 
 /// The failure reason for a job over @p budget bytes.
 std::string DiskBudgetReason(std::uint64_t budget);
@@ -23,7 +23,7 @@ class DiskBudget {
 
 public:
 	/// Watches @p paths until destroyed; a @p budget of 0 watches nothing.
-	DiskBudget(JobControl &control, std::vector<std::string> paths, std::uint64_t budget,
+	DiskBudget(StopSwitch &control, std::vector<std::string> paths, std::uint64_t budget,
 		   std::chrono::milliseconds interval = std::chrono::seconds(1));
 
 	/// Stops and joins the thread.

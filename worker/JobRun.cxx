@@ -1,11 +1,11 @@
 #include "JobRun.hxx"
-#include "Channel.hxx"
 #include "DiskBudget.hxx"
 #include "DiskUsage.hxx"
-#include "JobControl.hxx"
 #include "JobFiles.hxx"
 #include "OutputLog.hxx"
 #include "ProcessTree.hxx"
+#include "StopSwitch.hxx"
+#include "SupervisorLink.hxx"
 #include "WorkerLog.hxx"
 #include "config/RepoUrl.hxx"
 #include "runtime/RuntimeAdapter.hxx"
@@ -26,8 +26,8 @@ struct JobStopped : std::runtime_error {
 
 } // namespace
 
-JobRun::JobRun(const WorkerJob &_job, EventChannel &_events, WorkerLog &_log,
-	       JobControl &_control, std::chrono::steady_clock::time_point _started)
+JobRun::JobRun(const WorkerJob &_job, EventReporter &_events, WorkerLog &_log,
+	       StopSwitch &_control, std::chrono::steady_clock::time_point _started)
 	: job(_job), events(_events), log(_log), control(_control),
 	  engine(_job.engine_socket.empty() ? EngineClient::kDefaultSocket : _job.engine_socket),
 	  git(_log, _control), started(_started)

@@ -1,6 +1,6 @@
 // One job from start to end: workspace, container, output, cleanup, each
 // step reported as a WorkerEvent. Runs in the main thread; stop requests
-// arrive through JobControl from the watcher thread.
+// arrive through StopSwitch from the watcher thread.
 #pragma once
 
 #include "engine/EngineClient.hxx"
@@ -15,16 +15,16 @@
 
 namespace osprey {
 
-class EventChannel;
-class JobControl;
+class EventReporter;
+class StopSwitch;
 class WorkerLog;
 class Workspace;
 
 class JobRun {
 	const WorkerJob &job;
-	EventChannel &events;
+	EventReporter &events;
 	WorkerLog &log;
-	JobControl &control;
+	StopSwitch &control;
 	EngineClient engine;
 	GitCommand git;
 	std::unique_ptr<Workspace> workspace;
@@ -37,7 +37,7 @@ class JobRun {
 
 public:
 	/// @p started: when the worker process started, for timings in the log.
-	JobRun(const WorkerJob &job, EventChannel &events, WorkerLog &log, JobControl &control,
+	JobRun(const WorkerJob &job, EventReporter &events, WorkerLog &log, StopSwitch &control,
 	       std::chrono::steady_clock::time_point started);
 	~JobRun() noexcept;
 

@@ -1,5 +1,5 @@
 #include "LeftoverContainers.hxx"
-#include "Channel.hxx"
+#include "SupervisorLink.hxx"
 #include "engine/EngineClient.hxx"
 #include "runtime/RuntimeAdapter.hxx"
 #include "util/Error.hxx"
@@ -8,7 +8,7 @@ namespace osprey {
 
 WorkerExit
 RemoveLeftoverContainers(const std::string &engine_socket, const LeftoverSelection &selection,
-			 EventChannel &events) noexcept
+			 EventReporter &events) noexcept
 {
 	try {
 		const EngineClient engine(engine_socket, std::chrono::seconds(30));

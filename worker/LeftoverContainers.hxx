@@ -10,7 +10,7 @@
 
 namespace osprey {
 
-class EventChannel;
+class EventReporter;
 
 /// Which containers: one job's, or all of one Osprey home's but those of
 /// its running supervisor's own jobs.
@@ -24,6 +24,6 @@ struct LeftoverSelection {
 /// Each removal is a Removed event; a failure is one Failed event. Returns
 /// Succeeded, or Engine when the engine could not list or remove them.
 WorkerExit RemoveLeftoverContainers(const std::string &engine_socket,
-				    const LeftoverSelection &selection, EventChannel &events) noexcept;
+				    const LeftoverSelection &selection, EventReporter &events) noexcept;
 
 } // namespace osprey

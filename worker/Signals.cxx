@@ -1,5 +1,5 @@
 #include "Signals.hxx"
-#include "JobControl.hxx"
+#include "StopSwitch.hxx"
 
 #include <cerrno>
 #include <csignal>
@@ -43,7 +43,7 @@ RestoreSignalsInChild() noexcept
 	signal(SIGPIPE, SIG_DFL);
 }
 
-StopWatcher::StopWatcher(JobControl &control, int channel_fd)
+StopWatcher::StopWatcher(StopSwitch &control, int channel_fd)
 {
 	const sigset_t set = StopSignals();
 	signal_fd.Reset(::signalfd(-1, &set, SFD_CLOEXEC));
@@ -63,7 +63,7 @@ StopWatcher::~StopWatcher() noexcept
 }
 
 void
-StopWatcher::Run(JobControl &control, int channel_fd) noexcept
+StopWatcher::Run(StopSwitch &control, int channel_fd) noexcept
 {
 	pollfd fds[3] = {
 		{signal_fd.Get(), POLLIN, 0},

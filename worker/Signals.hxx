@@ -3,7 +3,7 @@
 // calls cannot be interrupted safely by a signal handler, so the signals are
 // blocked in every thread (BlockStopSignals() before any thread exists) and
 // one watcher thread takes them from a signalfd and calls
-// JobControl::RequestStop().
+// StopSwitch::RequestStop().
 #pragma once
 
 #include "lib/posix/UniqueFd.hxx"
@@ -12,7 +12,7 @@
 
 namespace osprey {
 
-class JobControl;
+class StopSwitch;
 
 /// Blocks SIGTERM, SIGINT and SIGHUP in the calling thread (and every thread
 /// created from it later) and ignores SIGPIPE. Call first thing in main().
@@ -29,14 +29,14 @@ class StopWatcher {
 public:
 	/// Watches the stop signals and, when @p channel_fd >= 0, the channel
 	/// for a hang-up.
-	StopWatcher(JobControl &control, int channel_fd);
+	StopWatcher(StopSwitch &control, int channel_fd);
 	~StopWatcher() noexcept;
 
 	StopWatcher(const StopWatcher &) = delete;
 	StopWatcher &operator=(const StopWatcher &) = delete;
 
 private:
-	void Run(JobControl &control, int channel_fd) noexcept;
+	void Run(StopSwitch &control, int channel_fd) noexcept;
 };
 
 } // namespace osprey

@@ -9,12 +9,12 @@
 //
 // With --remove-containers it runs no job: it removes containers that
 // outlived theirs, for the supervisor (LeftoverContainers.hxx).
-#include "Channel.hxx"
-#include "JobControl.hxx"
 #include "JobRun.hxx"
 #include "LeftoverContainers.hxx"
 #include "ProcessTree.hxx"
 #include "Signals.hxx"
+#include "StopSwitch.hxx"
+#include "SupervisorLink.hxx"
 #include "Version.h"
 #include "WorkerLog.hxx"
 #include "lib/curl/Global.hxx"
@@ -67,8 +67,8 @@ Exit(WorkerExit code) noexcept
 static WorkerExit
 RemoveContainers(const std::string &engine_socket, const LeftoverSelection &selection) noexcept
 {
-	const bool own_channel = ::fcntl(kChannelFd, F_SETFD, FD_CLOEXEC) == 0;
-	EventChannel events(own_channel ? kChannelFd : 1);
+	const bool own_channel = ::fcntl(kSupervisorFd, F_SETFD, FD_CLOEXEC) == 0;
+	EventReporter events(own_channel ? kSupervisorFd : 1);
 	try {
 		const CurlGlobal curl_global;
 		return RemoveLeftoverContainers(engine_socket, selection, events);
@@ -115,7 +115,7 @@ main(int argc, char **argv)
 		/* what git's helpers orphan stays ours to end (ProcessTree.hxx) */
 		BecomeSubreaper();
 
-		int channel_fd = kChannelFd;
+		int channel_fd = kSupervisorFd;
 		UniqueFd job_fd;
 		if (job_file != nullptr) {
 			job_fd.Reset(::open(job_file, O_RDONLY | O_CLOEXEC));
@@ -124,7 +124,7 @@ main(int argc, char **argv)
 				return Exit(WorkerExit::Usage);
 			}
 			channel_fd = 1;
-		} else if (::fcntl(kChannelFd, F_SETFD, FD_CLOEXEC) < 0) {
+		} else if (::fcntl(kSupervisorFd, F_SETFD, FD_CLOEXEC) < 0) {
 			/* nor does git inherit it: the supervisor must see EOF when we die */
 			log.Line("file descriptor 3 is not open: osprey-worker is started by the "
 				 "Osprey daemon; use --job FILE to run a job by hand");
@@ -133,7 +133,7 @@ main(int argc, char **argv)
 
 		WorkerJob job;
 		try {
-			job = ParseWorkerJob(ReadJobLine(job_file != nullptr ? job_fd.Get() : kChannelFd));
+			job = ParseWorkerJob(ReadJobLine(job_file != nullptr ? job_fd.Get() : kSupervisorFd));
 		} catch (const std::exception &e) {
 			log.Line(std::string("bad job: ") + e.what());
 			return Exit(WorkerExit::Usage);
@@ -143,14 +143,14 @@ main(int argc, char **argv)
 			 " (" + std::string(Name(job.agent)) + ", image " + job.image + ")");
 
 		const CurlGlobal curl_global;
-		EventChannel events(channel_fd);
-		JobControl control;
+		EventReporter events(channel_fd);
+		StopSwitch control;
 		control.SetLog(log);
 		JobRun run(job, events, log, control, started);
 		/* declared after run: joined before run's engine client goes,
 		   which the watcher may be using to stop the container; a
 		   hang-up on the channel means the supervisor died */
-		const StopWatcher watcher(control, job_file != nullptr ? -1 : kChannelFd);
+		const StopWatcher watcher(control, job_file != nullptr ? -1 : kSupervisorFd);
 		return Exit(run.Run());
 	} catch (...) {
 		log.Line("internal error: " + FullMessage(std::current_exception()));

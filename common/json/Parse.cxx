@@ -1,6 +1,7 @@
 #include "Parse.hxx"
 #include "Number.hxx"
 #include "Utf8.hxx"
+#include "util/Hex.hxx"
 
 #include <cctype>
 #include <string>
@@ -183,16 +184,10 @@ private:
 			Fail("invalid \\u escape");
 		unsigned v = 0;
 		for (int i = 0; i < 4; ++i) {
-			const char c = in[pos++];
-			v <<= 4;
-			if (c >= '0' && c <= '9')
-				v |= c - '0';
-			else if (c >= 'a' && c <= 'f')
-				v |= c - 'a' + 10;
-			else if (c >= 'A' && c <= 'F')
-				v |= c - 'A' + 10;
-			else
+			const int digit = HexValue(in[pos++]);
+			if (digit < 0)
 				FailAt(pos - 1, "invalid \\u escape");
+			v = v << 4 | static_cast<unsigned>(digit);
 		}
 		return v;
 	}

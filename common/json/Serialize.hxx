@@ -15,7 +15,4 @@ std::string Serialize(const Value &value);
 /// Appends Serialize(value) to @p out.
 void SerializeTo(std::string &out, const Value &value);
 
-/// Appends @p s as a JSON string literal.
-void AppendQuoted(std::string &out, std::string_view s);
-
 } // namespace osprey::json

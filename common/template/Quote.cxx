@@ -1,6 +1,7 @@
 #include "Quote.hxx"
 #include "Unicode.hxx"
 #include "json/Utf8.hxx"
+#include "util/Hex.hxx"
 
 namespace osprey::tmpl {
 
@@ -122,18 +123,6 @@ RuneDescription(char32_t r)
 		out += '\'';
 	}
 	return out;
-}
-
-static int
-HexValue(char c) noexcept
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 std::optional<UnquotedChar>

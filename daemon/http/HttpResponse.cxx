@@ -1,6 +1,7 @@
 #include "HttpResponse.hxx"
 #include "HttpDate.hxx"
 #include "HttpHeaders.hxx"
+#include "json/Quote.hxx"
 
 #include <charconv>
 
@@ -13,7 +14,7 @@ Response::Error(unsigned status, std::string_view sentence)
 	r.status = status;
 	r.body.reserve(sentence.size() + 16);
 	r.body = "{\"error\":";
-	AppendJsonString(r.body, sentence);
+	json::AppendQuoted(r.body, sentence, json::ControlEscape::Unicode);
 	r.body += '}';
 	return r;
 }
@@ -52,26 +53,6 @@ ReasonPhrase(unsigned status) noexcept
 	case 505: return "HTTP Version Not Supported";
 	default: return "Unknown";
 	}
-}
-
-void
-AppendJsonString(std::string &out, std::string_view text)
-{
-	static constexpr char hex[] = "0123456789abcdef";
-	out += '"';
-	for (const char ch : text) {
-		const auto c = static_cast<unsigned char>(ch);
-		if (c == '"' || c == '\\') {
-			out += '\\';
-			out += ch;
-		} else if (c < 0x20) {
-			out += "\\u00";
-			out += hex[c >> 4];
-			out += hex[c & 0xf];
-		} else
-			out += ch;
-	}
-	out += '"';
 }
 
 static void
@@ -147,18 +128,6 @@ SerializeResponse(std::string &out, const Response &response, ConnectionMode mod
 		out += response.body;
 }
 
-/// The size AppendJsonString() will append for @p text.
-static std::size_t
-JsonStringSize(std::string_view text) noexcept
-{
-	std::size_t size = 2;
-	for (const char ch : text) {
-		const auto c = static_cast<unsigned char>(ch);
-		size += c == '"' || c == '\\' ? 2 : c < 0x20 ? 6 : 1;
-	}
-	return size;
-}
-
 void
 SerializeError(std::string &out, unsigned status, std::string_view sentence, ConnectionMode mode,
 	       bool head_request)
@@ -166,12 +135,12 @@ SerializeError(std::string &out, unsigned status, std::string_view sentence, Con
 	AppendHead(out, status, mode);
 	out += "Content-Type: application/json\r\nContent-Length: ";
 	static constexpr std::string_view prefix = "{\"error\":";
-	AppendNumber(out, prefix.size() + JsonStringSize(sentence) + 1);
+	AppendNumber(out, prefix.size() + json::QuotedSize(sentence, json::ControlEscape::Unicode) + 1);
 	out += "\r\n\r\n";
 	if (head_request)
 		return;
 	out += prefix;
-	AppendJsonString(out, sentence);
+	json::AppendQuoted(out, sentence, json::ControlEscape::Unicode);
 	out += '}';
 }
 

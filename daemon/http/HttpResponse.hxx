@@ -31,9 +31,6 @@ struct Response {
 /// The reason phrase of @p status ("Not Found"), "Unknown" for exotic codes.
 std::string_view ReasonPhrase(unsigned status) noexcept;
 
-/// Appends @p text as a JSON string literal, quotes included.
-void AppendJsonString(std::string &out, std::string_view text);
-
 /// How the connection goes on after a response.
 enum class ConnectionMode {
 	/// HTTP/1.1 default: no Connection header.

@@ -1,22 +1,11 @@
 #include "BodyParse.hxx"
 #include "json/Parse.hxx"
+#include "util/Hex.hxx"
 #include "util/Text.hxx"
 
 #include <algorithm>
 
 namespace osprey::daemon {
-
-static int
-HexValue(char c) noexcept
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 std::string
 FormDecode(std::string_view s)

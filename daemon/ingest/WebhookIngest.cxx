@@ -1,6 +1,7 @@
 #include "WebhookIngest.hxx"
 #include "PipelineSet.hxx"
 #include "jobs/JobTable.hxx"
+#include "json/Quote.hxx"
 #include "lib/openssl/HmacSha256.hxx"
 #include "log/Log.hxx"
 
@@ -110,9 +111,9 @@ Answer(WebhookCounters &counters, const JobTable::Submitted &job)
 	case Outcome::Rejected: {
 		++counters.rejected;
 		std::string body = "{\"job\":";
-		http::AppendJsonString(body, job.id);
+		json::AppendQuoted(body, job.id, json::ControlEscape::Unicode);
 		body += ",\"error\":";
-		http::AppendJsonString(body, job.reason);
+		json::AppendQuoted(body, job.reason, json::ControlEscape::Unicode);
 		body += '}';
 		auto r = http::Response::Json(429, std::move(body));
 		r.headers.emplace_back("Retry-After", "30");
@@ -123,13 +124,13 @@ Answer(WebhookCounters &counters, const JobTable::Submitted &job)
 	}
 	++counters.accepted;
 	std::string body = "{\"job\":";
-	http::AppendJsonString(body, job.id);
+	json::AppendQuoted(body, job.id, json::ControlEscape::Unicode);
 	body += ",\"state\":";
-	http::AppendJsonString(body, job.state == JobState::Starting ? std::string_view("running")
-			       : Name(job.state));
+	json::AppendQuoted(body, job.state == JobState::Starting ? std::string_view("running")
+			   : Name(job.state), json::ControlEscape::Unicode);
 	if (!job.reason.empty()) {
 		body += ",\"reason\":";
-		http::AppendJsonString(body, job.reason);
+		json::AppendQuoted(body, job.reason, json::ControlEscape::Unicode);
 	}
 	body += '}';
 	return http::Response::Json(202, std::move(body));

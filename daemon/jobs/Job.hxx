@@ -8,7 +8,7 @@
 #include "job/JobRecord.hxx"
 #include "lib/uv/Timer.hxx"
 #include "store/RenderedJob.hxx"
-#include "worker/WorkerProcess.hxx"
+#include "supervise/WorkerProcess.hxx"
 
 #include <memory>
 #include <optional>

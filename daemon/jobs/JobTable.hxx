@@ -10,7 +10,7 @@
 #include "Job.hxx"
 #include "control/ControlHandler.hxx"
 #include "store/JobStore.hxx"
-#include "worker/ContainerSweeps.hxx"
+#include "supervise/ContainerSweeps.hxx"
 
 #include <chrono>
 #include <functional>

@@ -1,5 +1,5 @@
 #include "Log.hxx"
-#include "json/Serialize.hxx"
+#include "json/Quote.hxx"
 #include "time/Iso8601.hxx"
 
 #include <chrono>

@@ -1,6 +1,7 @@
 #include "StatusEndpoints.hxx"
 #include "ingest/WebhookIngest.hxx"
 #include "jobs/JobTable.hxx"
+#include "json/Quote.hxx"
 #include "time/Iso8601.hxx"
 
 namespace osprey::daemon {
@@ -15,7 +16,7 @@ http::Response
 StatusEndpoints::Health() const
 {
 	std::string body = "{\"status\":\"ok\",\"started\":";
-	http::AppendJsonString(body, started);
+	json::AppendQuoted(body, started, json::ControlEscape::Unicode);
 	body += ",\"slots\":{\"used\":" + std::to_string(jobs.UsedSlots()) +
 		",\"max\":" + std::to_string(jobs.MaxSlots()) + "},\"jobs\":{\"live\":" +
 		std::to_string(jobs.LiveCount()) + ",\"awaiting_approval\":" +

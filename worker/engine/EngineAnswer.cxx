@@ -8,7 +8,7 @@
 namespace osprey {
 
 JsonTree
-ParseAnswer(std::string_view what, const HttpResponse &response)
+ParseAnswer(std::string_view what, const EngineResponse &response)
 {
 	if (!response.IsSuccess())
 		ThrowEngineError(what, response);

@@ -31,7 +31,7 @@ EngineClient::StartAttached(std::string_view id, bool tty, const LogDemuxer::Sin
 	bool promised = false;
 	std::exception_ptr start_error;
 
-	auto request = HttpRequest::Post(what, "/containers/" + UrlEscape(id) +
+	auto request = EngineRequest::Post(what, "/containers/" + UrlEscape(id) +
 					 "/attach?stream=true&stdout=true&stderr=true");
 	request.timeout = {};
 	request.stop = abort.get_token();
@@ -55,7 +55,7 @@ EngineClient::StartAttached(std::string_view id, bool tty, const LogDemuxer::Sin
 		}
 	});
 
-	HttpResponse response;
+	EngineResponse response;
 	try {
 		response = http.Stream(request, [&demuxer](std::string_view data) {
 			demuxer.Feed(data);

@@ -22,7 +22,7 @@ void
 EngineClient::Ping() const
 {
 	const char *what = "pinging the engine";
-	const auto response = Send(HttpRequest::Get(what, "/_ping"));
+	const auto response = Send(EngineRequest::Get(what, "/_ping"));
 	if (!response.IsSuccess())
 		ThrowEngineError(what, response);
 }
@@ -31,7 +31,7 @@ EngineVersion
 EngineClient::Version() const
 {
 	const char *what = "asking the engine for its version";
-	const JsonTree answer = ParseAnswer(what, Send(HttpRequest::Get(what, "/version")));
+	const JsonTree answer = ParseAnswer(what, Send(EngineRequest::Get(what, "/version")));
 	const cJSON *root = answer.Get();
 	return {ReadString(root, "Version"), ReadString(root, "ApiVersion"),
 		ReadString(root, "Os"), ReadString(root, "Arch")};
@@ -41,7 +41,7 @@ std::optional<ImageInfo>
 EngineClient::InspectImage(std::string_view image) const
 {
 	const std::string what = "inspecting image " + Quote(image);
-	const auto response = Send(HttpRequest::Get(what, "/images/" + UrlEscape(image, true) + "/json"));
+	const auto response = Send(EngineRequest::Get(what, "/images/" + UrlEscape(image, true) + "/json"));
 	if (response.status == 404)
 		return std::nullopt;
 
@@ -73,7 +73,7 @@ EngineClient::CreateContainer(const ContainerSpec &spec) const
 	if (!spec.name.empty())
 		target += "?name=" + UrlEscape(spec.name);
 
-	const JsonTree answer = ParseAnswer(what, Send(HttpRequest::Post(what, std::move(target),
+	const JsonTree answer = ParseAnswer(what, Send(EngineRequest::Post(what, std::move(target),
 								     MakeCreateBody(spec))));
 	std::string id = ReadString(answer.Get(), "Id");
 	if (id.empty())
@@ -85,7 +85,7 @@ void
 EngineClient::StartContainer(std::string_view id) const
 {
 	const std::string what = "starting container " + std::string(ShortId(id));
-	const auto response = Send(HttpRequest::Post(what, "/containers/" + UrlEscape(id) + "/start"));
+	const auto response = Send(EngineRequest::Post(what, "/containers/" + UrlEscape(id) + "/start"));
 	/* 304: already running */
 	if (!response.IsSuccess() && response.status != 304)
 		ThrowEngineError(what, response);
@@ -95,7 +95,7 @@ ContainerState
 EngineClient::InspectContainer(std::string_view id) const
 {
 	const std::string what = "inspecting container " + std::string(ShortId(id));
-	const JsonTree answer = ParseAnswer(what, Send(HttpRequest::Get(what, "/containers/" +
+	const JsonTree answer = ParseAnswer(what, Send(EngineRequest::Get(what, "/containers/" +
 									    UrlEscape(id) + "/json")));
 	const cJSON *root = answer.Get();
 	const cJSON *state = FindMember(root, "State");

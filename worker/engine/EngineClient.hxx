@@ -160,7 +160,7 @@ public:
 
 private:
 	/// Sends a request bounded by request_timeout (plus @p extra).
-	HttpResponse Send(HttpRequest request, std::chrono::milliseconds extra = {}) const {
+	EngineResponse Send(EngineRequest request, std::chrono::milliseconds extra = {}) const {
 		request.timeout = request_timeout + extra;
 		return http.Send(request);
 	}

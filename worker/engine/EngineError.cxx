@@ -27,7 +27,7 @@ ExtractEngineMessage(std::string_view body)
 }
 
 void
-ThrowEngineError(std::string_view what, const HttpResponse &response)
+ThrowEngineError(std::string_view what, const EngineResponse &response)
 {
 	std::string message = ExtractEngineMessage(response.body);
 	const std::string full = std::string(what) + ": engine answered " +

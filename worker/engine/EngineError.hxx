@@ -9,7 +9,7 @@
 
 namespace osprey {
 
-struct HttpResponse;
+struct EngineResponse;
 
 /// The engine could not be reached or stopped answering: no socket, nobody
 /// listening, permission denied, a timeout, or a connection cut mid-answer.
@@ -50,6 +50,6 @@ public:
 std::string ExtractEngineMessage(std::string_view body);
 
 /// Throws EngineError "<what>: engine answered <status>: <message>".
-[[noreturn]] void ThrowEngineError(std::string_view what, const HttpResponse &response);
+[[noreturn]] void ThrowEngineError(std::string_view what, const EngineResponse &response);
 
 } // namespace osprey

@@ -26,7 +26,7 @@ EngineClient::WaitContainer(std::string_view id, WaitCondition condition,
 			    std::stop_token stop) const
 {
 	const std::string what = "waiting for container " + std::string(ShortId(id));
-	auto request = HttpRequest::Post(what, "/containers/" + UrlEscape(id) +
+	auto request = EngineRequest::Post(what, "/containers/" + UrlEscape(id) +
 					 "/wait?condition=" + ConditionName(condition));
 	request.timeout = {};
 	request.stop = std::move(stop);
@@ -47,7 +47,7 @@ void
 EngineClient::StopContainer(std::string_view id, std::chrono::seconds grace) const
 {
 	const std::string what = "stopping container " + std::string(ShortId(id));
-	auto request = HttpRequest::Post(what, "/containers/" + UrlEscape(id) + "/stop?t=" +
+	auto request = EngineRequest::Post(what, "/containers/" + UrlEscape(id) + "/stop?t=" +
 					 std::to_string(grace.count()));
 	/* the engine answers after the grace period at worst */
 	const auto response = Send(std::move(request), grace);
@@ -60,7 +60,7 @@ bool
 EngineClient::KillContainer(std::string_view id, std::string_view signal) const
 {
 	const std::string what = "killing container " + std::string(ShortId(id));
-	const auto response = Send(HttpRequest::Post(what, "/containers/" + UrlEscape(id) +
+	const auto response = Send(EngineRequest::Post(what, "/containers/" + UrlEscape(id) +
 						       "/kill?signal=" + UrlEscape(signal)));
 	if (response.IsSuccess())
 		return true;
@@ -75,7 +75,7 @@ bool
 EngineClient::RemoveContainer(std::string_view id, bool force, bool volumes) const
 {
 	const std::string what = "removing container " + std::string(ShortId(id));
-	const auto response = Send(HttpRequest::Delete(what, "/containers/" + UrlEscape(id) +
+	const auto response = Send(EngineRequest::Delete(what, "/containers/" + UrlEscape(id) +
 							 "?force=" + (force ? "true" : "false") +
 							 "&v=" + (volumes ? "true" : "false")));
 	if (response.status == 404)
@@ -94,7 +94,7 @@ EngineClient::ListContainers(const std::vector<std::string> &label_filters, bool
 		AppendString(labels, filter);
 
 	const std::string what = "listing containers";
-	const JsonTree answer = ParseAnswer(what, Send(HttpRequest::Get(what, std::string("/containers/json?all=") +
+	const JsonTree answer = ParseAnswer(what, Send(EngineRequest::Get(what, std::string("/containers/json?all=") +
 							 (all ? "true" : "false") + "&filters=" +
 							 UrlEscape(filters.Print()))));
 

@@ -14,7 +14,7 @@ EngineClient::StreamLogs(std::string_view id, bool follow, const LogDemuxer::Sin
 	   1.41 does not say which in the answer, so ask first */
 	LogDemuxer demuxer(InspectContainer(id).tty, sink);
 
-	auto request = HttpRequest::Get(what, "/containers/" + UrlEscape(id) +
+	auto request = EngineRequest::Get(what, "/containers/" + UrlEscape(id) +
 					"/logs?stdout=true&stderr=true&follow=" +
 					(follow ? "true" : "false"));
 	request.timeout = {};

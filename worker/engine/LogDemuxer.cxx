@@ -1,10 +1,8 @@
 #include "LogDemuxer.hxx"
+#include "util/File.hxx"
 
 #include <algorithm>
-#include <cerrno>
 #include <stdexcept>
-#include <system_error>
-#include <unistd.h>
 
 namespace osprey {
 
@@ -76,25 +74,13 @@ LogDemuxer::Finish() const
 		throw std::runtime_error("log stream ended inside a frame");
 }
 
-static void
-WriteAll(int fd, std::string_view data)
-{
-	while (!data.empty()) {
-		const ssize_t n = ::write(fd, data.data(), data.size());
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			throw std::system_error(errno, std::system_category(), "writing container output");
-		}
-		data.remove_prefix(static_cast<std::size_t>(n));
-	}
-}
-
 LogDemuxer::Sink
 WriteToFds(int out_fd, int err_fd)
 {
 	return [out_fd, err_fd](LogStream stream, std::string_view data) {
-		WriteAll(stream == LogStream::kStderr ? err_fd : out_fd, data);
+		/* static: no string built for every chunk of output */
+		static const std::string what = "container output";
+		WriteAll(stream == LogStream::kStderr ? err_fd : out_fd, data, what);
 	};
 }
 

@@ -67,7 +67,7 @@ struct Exchange {
 } // namespace
 
 [[noreturn]] static void
-ThrowTransportError(const HttpRequest &request, const std::string &socket_path,
+ThrowTransportError(const EngineRequest &request, const std::string &socket_path,
 		    const CurlEasy &easy, const std::system_error &error)
 {
 	const auto code = static_cast<CURLcode>(error.code().value());
@@ -93,9 +93,9 @@ ThrowTransportError(const HttpRequest &request, const std::string &socket_path,
 				" failed: " + error.what());
 }
 
-static HttpResponse
+static EngineResponse
 Perform(const std::string &socket_path, const std::string &base_url,
-	const HttpRequest &request, const UnixSocketHttp::BodySink *sink)
+	const EngineRequest &request, const UnixSocketHttp::BodySink *sink)
 {
 	CurlEasy easy;
 	easy.SetOption(CURLOPT_UNIX_SOCKET_PATH, socket_path.c_str());
@@ -149,14 +149,14 @@ Perform(const std::string &socket_path, const std::string &base_url,
 	return {easy.GetResponseCode(), std::move(exchange.body)};
 }
 
-HttpResponse
-UnixSocketHttp::Send(const HttpRequest &request) const
+EngineResponse
+UnixSocketHttp::Send(const EngineRequest &request) const
 {
 	return Perform(socket_path, base_url, request, nullptr);
 }
 
-HttpResponse
-UnixSocketHttp::Stream(const HttpRequest &request, const BodySink &sink) const
+EngineResponse
+UnixSocketHttp::Stream(const EngineRequest &request, const BodySink &sink) const
 {
 	return Perform(socket_path, base_url, request, &sink);
 }

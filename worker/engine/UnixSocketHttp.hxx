@@ -12,7 +12,7 @@
 
 namespace osprey {
 
-struct HttpRequest {
+struct EngineRequest {
 	/// What the request is for, in words: the first part of every error
 	/// message ("starting container 3f2a...").
 	std::string what;
@@ -38,21 +38,21 @@ struct HttpRequest {
 	/// exception rethrown.
 	std::function<void(long status)> on_headers;
 
-	static HttpRequest Get(std::string what, std::string target) {
+	static EngineRequest Get(std::string what, std::string target) {
 		return Make(std::move(what), "GET", std::move(target));
 	}
-	static HttpRequest Post(std::string what, std::string target, std::string body = {}) {
-		HttpRequest request = Make(std::move(what), "POST", std::move(target));
+	static EngineRequest Post(std::string what, std::string target, std::string body = {}) {
+		EngineRequest request = Make(std::move(what), "POST", std::move(target));
 		request.body = std::move(body);
 		return request;
 	}
-	static HttpRequest Delete(std::string what, std::string target) {
+	static EngineRequest Delete(std::string what, std::string target) {
 		return Make(std::move(what), "DELETE", std::move(target));
 	}
 
 private:
-	static HttpRequest Make(std::string what, const char *method, std::string target) {
-		HttpRequest request;
+	static EngineRequest Make(std::string what, const char *method, std::string target) {
+		EngineRequest request;
 		request.what = std::move(what);
 		request.method = method;
 		request.target = std::move(target);
@@ -60,7 +60,7 @@ private:
 	}
 };
 
-struct HttpResponse {
+struct EngineResponse {
 	long status = 0;
 	/// The whole body, or for a successful Stream() nothing.
 	std::string body;
@@ -83,13 +83,13 @@ public:
 
 	/// Sends @p request and returns the status and whole body, whatever the
 	/// status. Throws EngineUnreachable or EngineCallCancelled.
-	HttpResponse Send(const HttpRequest &request) const;
+	EngineResponse Send(const EngineRequest &request) const;
 
 	/// Like Send(), but a 2xx body is handed to @p sink piece by piece as
 	/// it arrives instead of being collected. Exceptions from @p sink end
 	/// the exchange and are rethrown from here.
 	using BodySink = std::function<void(std::string_view)>;
-	HttpResponse Stream(const HttpRequest &request, const BodySink &sink) const;
+	EngineResponse Stream(const EngineRequest &request, const BodySink &sink) const;
 };
 
 } // namespace osprey

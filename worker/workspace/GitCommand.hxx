@@ -19,7 +19,7 @@
 
 namespace osprey {
 
-class JobControl;
+class StopSwitch;
 class WorkerLog;
 
 /// Preparing the workspace failed (WorkerExit::Workspace); the message ends
@@ -38,7 +38,7 @@ struct GitResult {
 
 class GitCommand {
 	WorkerLog &log;
-	JobControl &control;
+	StopSwitch &control;
 	std::chrono::seconds timeout;
 	bool cleaning = false;
 	/** extra "git -c" settings (credentials), passed in the environment */
@@ -47,7 +47,7 @@ class GitCommand {
 public:
 	static constexpr std::chrono::seconds kDefaultTimeout{std::chrono::minutes(15)};
 
-	GitCommand(WorkerLog &_log, JobControl &_control,
+	GitCommand(WorkerLog &_log, StopSwitch &_control,
 		   std::chrono::seconds _timeout = kDefaultTimeout) noexcept
 		: log(_log), control(_control), timeout(_timeout) {}
 

@@ -1,6 +1,7 @@
 #include "GitCredentials.hxx"
 #include "GitInput.hxx"
 #include "config/RepoUrl.hxx"
+#include "util/Hex.hxx"
 
 namespace osprey {
 
@@ -22,18 +23,6 @@ Base64(std::string_view data)
 		out += i + 2 < data.size() ? digits[n & 63] : '=';
 	}
 	return out;
-}
-
-static int
-HexValue(char c) noexcept
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 static std::string

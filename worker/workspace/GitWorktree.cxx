@@ -25,7 +25,7 @@
 #include "GitCredentials.hxx"
 #include "GitInput.hxx"
 #include "GitResolve.hxx"
-#include "JobControl.hxx"
+#include "StopSwitch.hxx"
 #include "WorkerLog.hxx"
 #include "lib/posix/DirectoryReader.hxx"
 #include "Workspace.hxx"
@@ -47,12 +47,12 @@ class GitWorktreeWorkspace final : public Workspace {
 	const WorkerJob &job;
 	GitCommand &git;
 	WorkerLog &log;
-	JobControl &control;
+	StopSwitch &control;
 	const std::string path, clone;
 
 public:
 	GitWorktreeWorkspace(const WorkerJob &_job, GitCommand &_git, WorkerLog &_log,
-			     JobControl &_control)
+			     StopSwitch &_control)
 		: job(_job), git(_git), log(_log), control(_control),
 		  path(WorkspaceDirectory(_job)),
 		  clone(_job.cache_dir + "/" + CacheDirectoryName(_job.repo)) {}
@@ -165,7 +165,7 @@ private:
 } // namespace
 
 std::unique_ptr<Workspace>
-MakeGitWorktree(const WorkerJob &job, GitCommand &git, WorkerLog &log, JobControl &control)
+MakeGitWorktree(const WorkerJob &job, GitCommand &git, WorkerLog &log, StopSwitch &control)
 {
 	return std::make_unique<GitWorktreeWorkspace>(job, git, log, control);
 }

@@ -18,7 +18,7 @@ namespace osprey {
 
 std::unique_ptr<Workspace> MakeGitClone(const WorkerJob &job, GitCommand &git, WorkerLog &log);
 std::unique_ptr<Workspace> MakeGitWorktree(const WorkerJob &job, GitCommand &git, WorkerLog &log,
-					   JobControl &control);
+					   StopSwitch &control);
 
 namespace {
 
@@ -108,7 +108,7 @@ CheckWorkspaceInput(const WorkerJob &job)
 }
 
 std::unique_ptr<Workspace>
-MakeWorkspace(const WorkerJob &job, GitCommand &git, WorkerLog &log, JobControl &control)
+MakeWorkspace(const WorkerJob &job, GitCommand &git, WorkerLog &log, StopSwitch &control)
 {
 	switch (job.workspace) {
 	case WorkspaceType::GitClone:

@@ -12,7 +12,7 @@
 namespace osprey {
 
 class GitCommand;
-class JobControl;
+class StopSwitch;
 class WorkerLog;
 
 class Workspace {
@@ -45,7 +45,7 @@ void CheckWorkspaceInput(const WorkerJob &job);
 
 /// The workspace of @p job; references must outlive it.
 std::unique_ptr<Workspace> MakeWorkspace(const WorkerJob &job, GitCommand &git, WorkerLog &log,
-					 JobControl &control);
+					 StopSwitch &control);
 
 /// <job_dir>/workspace, where clones and worktrees go.
 std::string WorkspaceDirectory(const WorkerJob &job);

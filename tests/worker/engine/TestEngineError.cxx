@@ -17,7 +17,7 @@ TEST_CASE("ExtractEngineMessage takes the engine's own words")
 
 TEST_CASE("ThrowEngineError keeps status and message")
 {
-	const HttpResponse response{404, R"({"message":"no such container"})"};
+	const EngineResponse response{404, R"({"message":"no such container"})"};
 	try {
 		ThrowEngineError("starting container abc", response);
 		FAIL("did not throw");

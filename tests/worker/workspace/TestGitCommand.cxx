@@ -1,5 +1,5 @@
 // Unit: git's environment and the runner's capture, failure and time bound.
-#include "JobControl.hxx"
+#include "StopSwitch.hxx"
 #include "WorkerLog.hxx"
 #include "workspace/GitCommand.hxx"
 
@@ -61,7 +61,7 @@ TEST_CASE("GitEnvironment passes on only what git needs, and settings out of sig
 TEST_CASE("GitCommand captures, reports failures with git's words, and bounds time")
 {
 	WorkerLog log(::open("/dev/null", O_WRONLY | O_CLOEXEC));
-	JobControl control;
+	StopSwitch control;
 
 	SUBCASE("capture") {
 		GitCommand git(log, control);

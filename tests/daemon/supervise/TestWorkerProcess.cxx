@@ -1,7 +1,7 @@
 #include "job/WorkerJob.hxx"
 #include "lib/uv/Loop.hxx"
+#include "supervise/WorkerProcess.hxx"
 #include "util/File.hxx"
-#include "worker/WorkerProcess.hxx"
 
 #include <cerrno>
 #include <chrono>

@@ -1,6 +1,6 @@
 #include "lib/uv/Loop.hxx"
+#include "supervise/ContainerSweeps.hxx"
 #include "util/File.hxx"
-#include "worker/ContainerSweeps.hxx"
 
 #include <chrono>
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-#include "Channel.hxx"
+#include "SupervisorLink.hxx"
 
 #include <cerrno>
 #include <cstring>
@@ -38,7 +38,7 @@ ReadJobLine(int fd)
 }
 
 bool
-EventChannel::Send(const WorkerEvent &event) noexcept
+EventReporter::Send(const WorkerEvent &event) noexcept
 {
 	try {
 		const std::string line = ToJsonLine(event);

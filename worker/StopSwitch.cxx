@@ -1,5 +1,5 @@
-#include "JobControl.hxx"
 #include "ProcessTree.hxx"
+#include "StopSwitch.hxx"
 #include "WorkerLog.hxx"
 #include "engine/EngineClient.hxx"
 #include "util/Error.hxx"
@@ -9,14 +9,14 @@
 namespace osprey {
 
 std::string
-JobControl::GetStopReason()
+StopSwitch::GetStopReason()
 {
 	const std::lock_guard lock(mutex);
 	return reason;
 }
 
 bool
-JobControl::SetChild(pid_t pgid)
+StopSwitch::SetChild(pid_t pgid)
 {
 	const std::lock_guard lock(mutex);
 	child = pgid;
@@ -24,14 +24,14 @@ JobControl::SetChild(pid_t pgid)
 }
 
 void
-JobControl::ClearChild()
+StopSwitch::ClearChild()
 {
 	const std::lock_guard lock(mutex);
 	child = 0;
 }
 
 bool
-JobControl::SetContainer(const EngineClient &_engine, std::string id, std::chrono::seconds _grace)
+StopSwitch::SetContainer(const EngineClient &_engine, std::string id, std::chrono::seconds _grace)
 {
 	const std::lock_guard lock(mutex);
 	engine = &_engine;
@@ -41,26 +41,26 @@ JobControl::SetContainer(const EngineClient &_engine, std::string id, std::chron
 }
 
 void
-JobControl::ClearContainer()
+StopSwitch::ClearContainer()
 {
 	const std::lock_guard lock(mutex);
 	container.clear();
 }
 
 void
-JobControl::RequestFailure(const std::string &reason) noexcept
+StopSwitch::RequestFailure(const std::string &reason) noexcept
 {
 	Stop(reason, true);
 }
 
 void
-JobControl::RequestStop(const std::string &why) noexcept
+StopSwitch::RequestStop(const std::string &why) noexcept
 {
 	Stop(why, false);
 }
 
 void
-JobControl::Stop(const std::string &why, bool is_failure) noexcept
+StopSwitch::Stop(const std::string &why, bool is_failure) noexcept
 {
 	std::string id;
 	const EngineClient *stop_engine = nullptr;

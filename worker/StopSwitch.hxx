@@ -1,7 +1,7 @@
-// What a stop request (SIGTERM from the supervisor, or the supervisor going
-// away) must reach while the job runs: the git process of the moment and the
-// container. The main thread registers them; the signal watcher thread
-// (Signals.hxx) calls RequestStop(). Thread-safe.
+// The worker's stop switch: what a stop request (SIGTERM from the supervisor,
+// or the supervisor going away) must reach while the job runs: the git
+// process of the moment and the container. The main thread registers them;
+// the signal watcher thread (Signals.hxx) calls RequestStop(). Thread-safe.
 #pragma once
 
 #include <atomic>
@@ -16,7 +16,7 @@ namespace osprey {
 class EngineClient;
 class WorkerLog;
 
-class JobControl {
+class StopSwitch {
 	std::atomic<bool> stopping{false};
 	/** the stop is a failure of the job (RequestFailure()), not a request */
 	std::atomic<bool> failure{false};
