@@ -154,7 +154,9 @@ report "### 7. The job core: approval pipeline, every 202 durable (wrk -t1 -c8, 
 report ""
 report "| measure | osprey | before the job store | ratio |"
 report "|---|---|---|---|"
-report "| accepted jobs/s | ${jobs_s[osprey]} | $(cell jobs_s baseline) | $(ratio "${jobs_s[osprey]}" "$(cell jobs_s baseline)")x |"
+jobs_ratio=n/a
+[ "$baseline" = - ] || jobs_ratio="$(ratio "${jobs_s[osprey]}" "${jobs_s[baseline]}")x"
+report "| accepted jobs/s | ${jobs_s[osprey]} | $(cell jobs_s baseline) | $jobs_ratio |"
 report "| /healthz p99 meanwhile, ms | ${p99[osprey]} | $(cell p99 baseline) | |"
 report "| VmRSS, $pending pending, 1 KiB bodies, MiB | ${rss1[osprey]} | $(cell rss1 baseline) | |"
 report "| VmRSS, $pending pending, 16 KiB bodies, MiB | ${rss16[osprey]} | $(cell rss16 baseline) | |"
