@@ -176,13 +176,12 @@ private:
 	}
 	/* done hears the answer once the decision is on the disk. A job started
 	   during the grace would hold the shutdown up for its whole timeout */
-	void Approve(std::string_view id, const Decider &who, ControlDone done) override {
-		if (stopping)
+	void Decide(Decision decision, std::string_view id, DecisionSource by,
+		    DecisionDone done) override {
+		if (stopping && decision == Decision::Approve)
 			return done({false, {}, "the daemon is stopping; approve the job after it starts again"});
-		jobs.Approve(id, who.Describe(), std::move(done));
+		jobs.Decide(decision, id, std::move(by), std::move(done));
 	}
-	void Ignore(std::string_view id, const Decider &who, ControlDone done) override { jobs.Ignore(id, who.Describe(), std::move(done)); }
-	void Cancel(std::string_view id, const Decider &who, ControlDone done) override { jobs.Cancel(id, who.Describe(), std::move(done)); }
 };
 
 } // namespace

@@ -11,21 +11,33 @@
 
 namespace osprey::daemon {
 
-void JobTable::Approve(std::string_view id, std::string by, DecisionDone done) { Decide(Decision::Approve, id, std::move(by), std::move(done)); }
-void JobTable::Ignore(std::string_view id, std::string by, DecisionDone done) { Decide(Decision::Ignore, id, std::move(by), std::move(done)); }
-void JobTable::Cancel(std::string_view id, std::string by, DecisionDone done) { Decide(Decision::Cancel, id, std::move(by), std::move(done)); }
-
 static std::string
 Now()
 {
 	return FormatIso8601Utc(std::chrono::system_clock::now());
 }
 
-void
-JobTable::Decide(Decision decision, std::string_view id, std::string by, DecisionDone done)
+/* Whether @p by may decide jobs of @p pipeline, as its channel is now. */
+std::optional<std::string>
+JobTable::Unauthorized(const std::string &pipeline, const DecisionSource &by) noexcept
 {
+	if (by.via == DecisionSource::Via::CommandLine)
+		return std::nullopt;
+	try {
+		return daemon::Unauthorized(pipelines.Current(pipeline).channel, by);
+	} catch (const std::exception &) {
+		return "pipeline " + pipeline + " is gone, so its jobs cannot be decided from a chat";
+	}
+}
+
+void
+JobTable::Decide(Decision decision, std::string_view id, DecisionSource source, DecisionDone done)
+{
+	std::string by = source.name;
 	if (const auto i = live.find(id); i != live.end()) {
 		auto &job = *i->second;
+		if (auto refusal = Unauthorized(job.record.pipeline, source))
+			return done({false, {}, std::move(*refusal)});
 		if (auto refusal = Refusal(id, job.record.state, job.end.has_value(), decision))
 			return done({false, {}, std::move(*refusal)});
 		if (job.stop == StopCause::None) {
@@ -46,19 +58,24 @@ JobTable::Decide(Decision decision, std::string_view id, std::string by, Decisio
 		/* not ours (any more): what its record says, read on the pool */
 		if (!IsValidJobId(id))
 			return done({false, {}, "no job " + std::string(id)});
-		auto state = std::make_shared<std::optional<JobState>>();
+		auto record = std::make_shared<std::optional<JobRecord>>();
 		const std::string key(id);
-		store.Run([state, key](const std::string &dir) {
-			*state = LoadJobRecord(JobFiles{dir + "/" + key}).state;
-		}, [state, key, decision, done = std::move(done)](std::exception_ptr) {
-			if (!*state)
+		store.Run([record, key](const std::string &dir) {
+			*record = LoadJobRecord(JobFiles{dir + "/" + key});
+		}, [this, record, key, decision, source = std::move(source),
+		    done = std::move(done)](std::exception_ptr) {
+			if (!*record)
 				return done({false, {}, "no job " + key});
-			done({false, {}, *Refusal(key, **state, false, decision)});
+			if (auto refusal = Unauthorized((*record)->pipeline, source))
+				return done({false, {}, std::move(*refusal)});
+			done({false, {}, *Refusal(key, (*record)->state, false, decision)});
 		});
 		return;
 	}
 
 	auto &job = i->second;
+	if (auto refusal = Unauthorized(job.record.pipeline, source))
+		return done({false, {}, std::move(*refusal)});
 	if (auto refusal = Refusal(id, JobState::AwaitingApproval, job.deciding, decision))
 		return done({false, {}, std::move(*refusal)});
 
@@ -183,7 +200,7 @@ JobTable::ExpireApprovals() noexcept
 		} catch (const std::exception &) {
 			next.reason = "no one approved or ignored it in time";
 		}
-		RecordDecision(job, std::move(next), [](ControlResult) {});
+		RecordDecision(job, std::move(next), [](DecisionOutcome) {});
 	}
 	ArmApprovalTimer();
 }

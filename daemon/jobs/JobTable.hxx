@@ -32,7 +32,7 @@ namespace osprey::daemon {
 class Notifier;
 class PipelineSet;
 
-class JobTable final : uv::Timer::Listener {
+class JobTable final : public DecisionTaker, uv::Timer::Listener {
 	friend struct Job;
 
 public:
@@ -59,7 +59,6 @@ public:
 		std::string reason;
 	};
 	using SubmitDone = std::function<void(Submitted)>;
-	using DecisionDone = std::function<void(ControlResult)>;
 
 private:
 	/* a job awaiting approval: small, since thousands may wait; its
@@ -118,10 +117,10 @@ public:
 	void Submit(Trigger trigger, SubmitDone done);
 
 	/// Decisions, from the command line or a chat: @p done hears the
-	/// outcome once it is recorded (or why it could not be).
-	void Approve(std::string_view id, std::string by, DecisionDone done);
-	void Ignore(std::string_view id, std::string by, DecisionDone done);
-	void Cancel(std::string_view id, std::string by, DecisionDone done);
+	/// outcome once it is recorded (or why it could not be). A press in a
+	/// chat counts only from the pipeline's chat and its allowed_users.
+	void Decide(Decision decision, std::string_view id, DecisionSource by,
+		    DecisionDone done) override;
 
 	/// After a restart, on the thread pool: pending approvals come back,
 	/// jobs that were live end interrupted, and containers left by a dead
@@ -161,7 +160,8 @@ private:
 	void GiveSlot() noexcept;
 
 	/* JobDecisions.cxx */
-	void Decide(Decision decision, std::string_view id, std::string by, DecisionDone done);
+	std::optional<std::string> Unauthorized(const std::string &pipeline,
+						const DecisionSource &by) noexcept;
 	void RecordDecision(PendingJob &job, JobRecord next, DecisionDone done);
 	void ApproveRecorded(JobRecord record, DecisionDone done);
 	void ArmApprovalTimer() noexcept;
