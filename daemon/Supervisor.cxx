@@ -1,6 +1,8 @@
 #include "Supervisor.hxx"
 #include "DaemonHttp.hxx"
 #include "PipelineSet.hxx"
+#include "channel/Backends.hxx"
+#include "channel/Channels.hxx"
 #include "Version.h"
 #include "control/ControlHandler.hxx"
 #include "control/ControlServer.hxx"
@@ -11,7 +13,6 @@
 #include "lib/uv/Loop.hxx"
 #include "lib/uv/Signal.hxx"
 #include "log/Log.hxx"
-#include "notify/ChannelNotifier.hxx"
 #include "status/StatusEndpoints.hxx"
 #include "time/Iso8601.hxx"
 #include "util/Error.hxx"
@@ -42,8 +43,8 @@ class Supervisor final : ControlHandler, uv::Signal::Listener {
 	const Home &home;
 	uv::Loop loop;
 	PipelineSet pipelines;
-	ChannelNotifier notifier;
 	JobTable jobs;
+	Channels channels;
 	WebhookIngest ingest;
 	StatusEndpoints status;
 	DaemonHttp routes;
@@ -57,7 +58,10 @@ class Supervisor final : ControlHandler, uv::Signal::Listener {
 public:
 	Supervisor(const Home &_home, const StartOptions &options)
 		: home(_home), pipelines(home),
-		  jobs(loop, home, pipelines, notifier, options.worker_path),
+		  jobs(loop, home, pipelines, options.worker_path),
+		  channels(loop, pipelines, jobs, [this](const EffectiveChannel &c) {
+			  return MakeBackend(c, BackendContext{loop, jobs});
+		  }),
 		  ingest(pipelines, jobs), status(jobs, ingest.Counters()), routes(ingest, status),
 		  server(loop, routes, Limits(pipelines.Global().server)),
 		  control(loop, *this),
@@ -74,6 +78,8 @@ public:
 			{"listen", g.server.host + ":" + std::to_string(server.Port())},
 			{"slots", std::to_string(g.container.max_concurrent)}});
 		Announce();
+		jobs.AttachChannels(channels);
+		channels.Start();
 		jobs.Restore();
 		cron = std::make_unique<CronScheduler>(loop, pipelines, jobs);
 		sigterm.Start(SIGTERM);
@@ -116,6 +122,8 @@ private:
 	}
 
 	void Stopped() {
+		/* what is still owed waits in notices.json for the next start */
+		channels.Stop();
 		jobs.Close();
 		pipelines.Unwatch();
 		server.Close();
@@ -136,6 +144,7 @@ private:
 			cron.reset();
 			pipelines = std::move(fresh);
 			cron = std::make_unique<CronScheduler>(loop, pipelines, jobs);
+			channels.Reload();
 			LogInfo("pipelines reloaded", {{"pipelines", std::to_string(pipelines.All().size())}});
 			Announce();
 		} catch (const ConfigError &e) {

@@ -150,6 +150,7 @@ JobTable::RecordDecision(PendingJob &job, JobRecord next, DecisionDone done)
 			{{"pipeline", next.pipeline}, {"job", next.id}, {"by", next.decided_by},
 			 {"reason", next.reason}});
 		const auto state = std::string(Name(next.state));
+		Announce(next);
 		if (next.state == JobState::Starting) {
 			if (!load_error->empty()) {
 				/* recorded as starting; it cannot: end it the usual way */
@@ -159,7 +160,6 @@ JobTable::RecordDecision(PendingJob &job, JobRecord next, DecisionDone done)
 			StartJob(std::move(next), std::move(*rendered));
 		} else {
 			CountEnded(next.state);
-			Notify(next, *rendered, false);
 		}
 		done({true, state, {}});
 	});

@@ -20,10 +20,12 @@ struct Found {
 	struct Entry {
 		JobRecord record;
 		std::uint64_t payload_bytes = 0;
-		/* for the channel, when a live job ends interrupted */
-		RenderedFields rendered;
+		/* what its channel has had, when it keeps track */
+		std::optional<JobNotices> notices;
 	};
 	std::vector<Entry> unfinished;
+	/* ended jobs that still owe their channel something */
+	std::vector<std::pair<JobRecord, JobNotices>> owed;
 	std::vector<std::string> problems;
 	std::size_t removed = 0;
 };
@@ -45,6 +47,24 @@ RemoveIfAbandoned(const JobFiles &files)
 	return true;
 }
 
+} // namespace
+
+std::optional<JobNotices>
+LoadJobNotices(const JobFiles &files)
+{
+	std::string text;
+	try {
+		text = ReadFile(files.Notices());
+	} catch (const std::system_error &e) {
+		if (e.code() == std::errc::no_such_file_or_directory)
+			return std::nullopt; // a stdout channel's, or a job from before notices
+		throw;
+	}
+	return ParseJobNotices(text);
+}
+
+namespace {
+
 void
 Scan(const std::string &jobs_dir, Found &found)
 {
@@ -52,20 +72,21 @@ Scan(const std::string &jobs_dir, Found &found)
 		const JobFiles files{jobs_dir + "/" + id};
 		try {
 			auto record = LoadJobRecord(files);
-			if (IsTerminal(record.state))
+			std::optional<JobNotices> notices;
+			try {
+				notices = LoadJobNotices(files);
+			} catch (const std::exception &e) {
+				found.problems.push_back(id + ": " + e.what());
+			}
+			if (IsTerminal(record.state)) {
+				if (notices && NextOwed(record, *notices))
+					found.owed.emplace_back(std::move(record), std::move(*notices));
 				continue;
+			}
 			struct stat st;
 			const auto bytes = ::stat(files.Payload().c_str(), &st) == 0
 				? static_cast<std::uint64_t>(st.st_size) : 0;
-			RenderedFields rendered;
-			if (IsLive(record.state)) {
-				try {
-					rendered = LoadRenderedFields(files);
-				} catch (const std::exception &) {
-					/* a job from before rendered.json: no text to show */
-				}
-			}
-			found.unfinished.push_back({std::move(record), bytes, std::move(rendered)});
+			found.unfinished.push_back({std::move(record), bytes, std::move(notices)});
 		} catch (const std::exception &e) {
 			try {
 				if (RemoveIfAbandoned(files)) {
@@ -101,7 +122,7 @@ JobTable::Restore()
 
 		const auto now = std::chrono::system_clock::now();
 		std::size_t restored = 0;
-		for (auto &[r, payload_bytes, rendered] : found->unfinished) {
+		for (auto &[r, payload_bytes, notices] : found->unfinished) {
 			auto timeout = std::chrono::milliseconds(std::chrono::hours(24));
 			try {
 				timeout = pipelines.Current(r.pipeline).channel.approval_timeout;
@@ -116,6 +137,9 @@ JobTable::Restore()
 				pending.emplace(r.id, PendingJob{r, ParseIso8601(r.created) + timeout,
 								 payload_bytes, false});
 				++restored;
+				/* its announcement may still be owed */
+				if (notices)
+					Announce(r, *notices);
 				continue;
 			case Revival::Interrupt:
 				LogWarning("job was live when the daemon stopped",
@@ -130,29 +154,21 @@ JobTable::Restore()
 				next.state = JobState::Expired;
 				next.reason = "no one approved or ignored it in time";
 				next.finished = FormatIso8601Utc(now);
-				/* its text, for the channel: read on the pool, before the write */
-				const JobFiles files{home.JobsDir() + "/" + r.id};
-				auto text = std::make_shared<RenderedFields>();
-				store.Run([text, files](const std::string &) { *text = LoadRenderedFields(files); },
-					  [](std::exception_ptr) {});
-				next.updated = FormatIso8601Utc(now);
-				store.Write(RecordWrite(next), [this, next, text](std::error_code e) {
-					if (e)
-						return;
-					CountEnded(next.state);
-					Notify(next, *text, false);
-				});
-				continue;
+				break;
 			}
 			}
 			next.updated = FormatIso8601Utc(now);
-			store.Write(RecordWrite(next), [this, next, rendered](std::error_code e) {
+			store.Write(RecordWrite(next), [this, next, notices = notices](std::error_code e) {
 				if (e)
 					return; // the store logged it; the next start tries again
 				CountEnded(next.state);
-				Notify(next, rendered, false);
+				if (notices)
+					Announce(next, *notices);
 			});
 		}
+		/* what ended jobs still owe their channels, oldest first */
+		for (auto &[record, notices] : found->owed)
+			Announce(record, notices);
 		if (restored > 0)
 			LogInfo("restored jobs awaiting approval", {{"count", std::to_string(restored)}});
 		restored_jobs = true;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "Job.hxx"
+#include "channel/Channels.hxx"
 #include "control/ControlHandler.hxx"
 #include "store/JobStore.hxx"
 #include "supervise/ContainerSweeps.hxx"
@@ -29,10 +30,18 @@ namespace uv { class Loop; }
 
 namespace osprey::daemon {
 
-class Notifier;
+class Channels;
 class PipelineSet;
 
-class JobTable final : public DecisionTaker, uv::Timer::Listener {
+/// Reads notices.json of @p files: nothing when the job has none (its
+/// channel is stdout, or it is older than notices). Throws when unreadable.
+std::optional<JobNotices> LoadJobNotices(const JobFiles &files);
+
+/// The agent's answer (result.md), else the end of its output: what the
+/// channel shows. Only the tail is read, however large the log.
+std::string ResultText(const JobFiles &files);
+
+class JobTable final : public DecisionTaker, public NoticeFiles, uv::Timer::Listener {
 	friend struct Job;
 
 public:
@@ -74,7 +83,8 @@ private:
 	uv::Loop &loop;
 	const Home &home;
 	PipelineSet &pipelines;
-	Notifier &notifier;
+	/* where notifications go; none in tests of the table alone */
+	Channels *channels = nullptr;
 	const std::string worker_path;
 	/* random, per start: labels our jobs' containers (WorkerJob) */
 	const std::string daemon_id;
@@ -108,8 +118,7 @@ private:
 	bool shutting_down = false;
 
 public:
-	JobTable(uv::Loop &loop, const Home &home, PipelineSet &pipelines, Notifier &notifier,
-		 std::string worker_path);
+	JobTable(uv::Loop &loop, const Home &home, PipelineSet &pipelines, std::string worker_path);
 	~JobTable() noexcept;
 
 	/// Admits, renders, records, then starts the job, holds it for
@@ -121,6 +130,18 @@ public:
 	/// chat counts only from the pipeline's chat and its allowed_users.
 	void Decide(Decision decision, std::string_view id, DecisionSource by,
 		    DecisionDone done) override;
+
+	/// From now on, every durable change of a job's record is told to
+	/// @p channels (before Restore()).
+	void AttachChannels(Channels &c) noexcept { channels = &c; }
+
+	/* NoticeFiles: what the channels read and write, through the store
+	   (JobNoticeFiles.cxx) */
+	void LoadNoticeText(const JobRecord &record, NoticeKind kind,
+			    std::function<void(NoticeText)> done) override;
+	void SaveNotices(const JobRecord &record, const JobNotices &notices,
+			 std::function<void(std::error_code)> done) override;
+	void ScanOwed(std::function<void(std::vector<std::pair<JobRecord, JobNotices>>)> done) override;
 
 	/// After a restart, on the thread pool: pending approvals come back,
 	/// jobs that were live end interrupted, and containers left by a dead
@@ -181,8 +202,9 @@ private:
 	void Prune() noexcept;
 	void CountEnded(JobState state) noexcept;
 
-	void Notify(const JobRecord &record, const RenderedFields &rendered, bool approval_request,
-		    std::string result = {}) noexcept;
+	void Announce(const JobRecord &record, const JobNotices &notices = {}) noexcept;
+	/* a new job's notices.json, when its channel keeps one */
+	void KeepNotices(JobWrite &write, const JobRecord &record);
 	void OnTimer(uv::Timer &timer) noexcept override;
 };
 
