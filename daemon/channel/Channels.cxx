@@ -251,6 +251,7 @@ Channels::Deliver(Queue &queue, Tracked &job, NoticeKind kind, NoticeText text) 
 		Notice n;
 		n.kind = kind;
 		n.id = job.record.id + "." + std::string(Name(kind));
+		n.chat = queue.chat;
 		n.record = job.record;
 		n.topic = std::move(text.topic);
 		n.message = std::move(text.message);

@@ -18,6 +18,8 @@ struct Notice {
 	/** unique per notification and the same on every retry and after a
 	    restart: "<job>.<kind>" */
 	std::string id;
+	/** the chat it goes to, as the backend's ChatOf() named it */
+	std::string chat;
 	JobRecord record;
 	/** rendered channel.topic and channel.message */
 	std::string topic, message;
