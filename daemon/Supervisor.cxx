@@ -62,7 +62,7 @@ public:
 		  channels(loop, pipelines, jobs, [this](const EffectiveChannel &c) {
 			  return MakeBackend(c, BackendContext{loop, jobs});
 		  }),
-		  ingest(pipelines, jobs), status(jobs, ingest.Counters()), routes(ingest, status),
+		  ingest(pipelines, jobs), status(jobs, ingest.Counters(), channels), routes(ingest, status),
 		  server(loop, routes, Limits(pipelines.Global().server)),
 		  control(loop, *this),
 		  sigterm(loop, *this), sigint(loop, *this), sighup(loop, *this),
