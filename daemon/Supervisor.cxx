@@ -10,7 +10,10 @@
 #include "http/HttpServer.hxx"
 #include "ingest/WebhookIngest.hxx"
 #include "jobs/JobTable.hxx"
+#include "lib/curl/Global.hxx"
+#include "lib/curl/Multi.hxx"
 #include "lib/uv/Loop.hxx"
+#include "net/HttpClient.hxx"
 #include "lib/uv/Signal.hxx"
 #include "log/Log.hxx"
 #include "status/StatusEndpoints.hxx"
@@ -44,6 +47,10 @@ class Supervisor final : ControlHandler, uv::Signal::Listener {
 	uv::Loop loop;
 	PipelineSet pipelines;
 	JobTable jobs;
+	/* the channels' network: one curl multi on the loop */
+	CurlGlobal curl_global;
+	CurlMulti curl;
+	HttpClient http;
 	Channels channels;
 	WebhookIngest ingest;
 	StatusEndpoints status;
@@ -59,8 +66,9 @@ public:
 	Supervisor(const Home &_home, const StartOptions &options)
 		: home(_home), pipelines(home),
 		  jobs(loop, home, pipelines, options.worker_path),
+		  curl(loop), http(curl, {{ProxyConfig::FromEnvironment(), {}}, "osprey", 64 * 1024}),
 		  channels(loop, pipelines, jobs, [this](const EffectiveChannel &c) {
-			  return MakeBackend(c, BackendContext{loop, jobs});
+			  return MakeBackend(c, BackendContext{loop, curl, http, jobs});
 		  }),
 		  ingest(pipelines, jobs), status(jobs, ingest.Counters(), channels), routes(ingest, status),
 		  server(loop, routes, Limits(pipelines.Global().server)),
@@ -124,6 +132,8 @@ private:
 	void Stopped() {
 		/* what is still owed waits in notices.json for the next start */
 		channels.Stop();
+		http.Close();
+		curl.Close();
 		jobs.Close();
 		pipelines.Unwatch();
 		server.Close();
