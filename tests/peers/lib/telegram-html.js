@@ -121,7 +121,13 @@ function parseHtml(input) {
       stack.pop();
       i = j + 1;
       const length = out.length - top.offset;
-      if (length > 0) entities.push(entityOf(top, length));
+      const last = entities[entities.length - 1];
+      if (length > 0 && top.name === 'pre' && last && last.type === 'code' && last.offset === top.offset && last.length === length) {
+        // <pre><code class="language-x">: one pre entity with its language
+        entities[entities.length - 1] = Object.assign({ offset: top.offset, length, type: 'pre' }, last.language ? { language: last.language } : {});
+      } else if (length > 0) {
+        entities.push(entityOf(top, length));
+      }
     }
   }
   if (stack.length) fail(`Can't find end tag corresponding to start tag "${stack[stack.length - 1].name}"`);
@@ -135,6 +141,7 @@ function parseHtml(input) {
     if (end > start) kept.push(Object.assign({}, e, { offset: start, length: end - start }));
   }
   kept.sort((a, b) => a.offset - b.offset || b.length - a.length);
+  for (const e of kept) if (e.type === 'code') delete e.language; // only pre keeps a language
   return { text, entities: kept };
 }
 
@@ -146,7 +153,10 @@ function entityOf(tag, length) {
     case 'u': case 'ins': return { offset, length, type: 'underline' };
     case 's': case 'strike': case 'del': return { offset, length, type: 'strikethrough' };
     case 'tg-spoiler': case 'span': return { offset, length, type: 'spoiler' };
-    case 'code': return { offset, length, type: 'code' };
+    case 'code': {
+      const cls = tag.attrs.class || '';
+      return Object.assign({ offset, length, type: 'code' }, cls.startsWith('language-') ? { language: cls.slice(9) } : {});
+    }
     case 'pre': return Object.assign({ offset, length, type: 'pre' });
     case 'blockquote': return { offset, length, type: 'expandable' in tag.attrs ? 'expandable_blockquote' : 'blockquote' };
     case 'tg-emoji': return { offset, length, type: 'custom_emoji', custom_emoji_id: tag.attrs['emoji-id'] || '' };
