@@ -24,7 +24,14 @@
 
 PEERS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 PEER_READY_TIMEOUT=${PEER_READY_TIMEOUT:-30}
-PEERS_TMP=${PEERS_TMP:-$(mktemp -d /tmp/osprey-peers-XXXXXX)}
+if [ -z "${PEERS_TMP:-}" ]; then
+	if [ -n "${T:-}" ] && [ -d "${T:-}" ]; then # lib.sh's directory: it removes it
+		PEERS_TMP=$T/peers
+		mkdir -p "$PEERS_TMP"
+	else
+		PEERS_TMP=$(mktemp -d /tmp/osprey-peers-XXXXXX)
+	fi
+fi
 _PEER_PIDS=()
 
 peers_cleanup() {

@@ -28,3 +28,17 @@ done_testing() {
 	echo "1..$_n"
 	[ "$_failed" -eq 0 ]
 }
+
+# require_tools TOOL...: skips the whole script (TAP "1..0 # SKIP") when a
+# tool or the npm packages (scripts/install-deps --with-tests) are missing.
+require_tools() {
+	local t
+	for t in "$@"; do
+		command -v "$t" >/dev/null 2>&1 || { echo "1..0 # SKIP $t is not installed"; exit 0; }
+	done
+	local d
+	d=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+	for t in ws telegram-test-api; do
+		[ -d "$d/node_modules/$t" ] || { echo "1..0 # SKIP tests/peers/node_modules/$t is missing: scripts/install-deps --with-tests"; exit 0; }
+	done
+}

@@ -3,6 +3,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/tap.sh"
+require_tools node curl jq mkfifo
 . "$here/peers.sh"
 
 BOT=xoxb-111-222-osprey
