@@ -7,6 +7,7 @@
 #include "net/Connection.hxx"
 #include "net/Redact.hxx"
 
+#include <algorithm>
 #include <map>
 
 namespace osprey::cli {

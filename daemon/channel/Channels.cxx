@@ -13,6 +13,16 @@ Bit(NoticeKind kind) noexcept
 	return 1u << static_cast<unsigned>(kind);
 }
 
+static unsigned
+Owed(const JobRecord &record, const JobNotices &notices) noexcept
+{
+	unsigned owed = 0;
+	for (const auto kind : kNoticeKinds)
+		if (IsDue(record, kind) && !notices.IsDone(kind))
+			owed |= Bit(kind);
+	return owed;
+}
+
 /* Keys stay in memory and are never logged; hashing the tokens still keeps
    them out of a core dump's obvious places. */
 static std::string
@@ -155,11 +165,22 @@ Channels::JobChanged(const JobRecord &record, const JobNotices &notices)
 			keeps = KeepsNotices(pipelines.Current(record.pipeline).channel.type);
 		} catch (const std::exception &) {
 		}
-		i = jobs.emplace(record.id, Tracked{record, notices, 0, keeps}).first;
+		/* a new job's notices.json was written with it, owing its
+		   announcement; one read back after a restart is rewritten
+		   with what its state owes now */
+		bool fresh = true;
+		for (const auto kind : kNoticeKinds)
+			fresh = fresh && !notices.IsDone(kind);
+		const unsigned saved = fresh ? Bit(NoticeKind::Announced) : 0;
+		i = jobs.emplace(record.id, Tracked{record, notices, 0, saved, keeps}).first;
 	} else {
 		i->second.record = record;
 	}
-	Enqueue(i->second);
+	/* notices.json says what is owed: a decision or an end adds to it */
+	auto &job = i->second;
+	if (job.keeps_notices && Owed(job.record, job.notices) != job.saved_owed)
+		Save(job);
+	Enqueue(job);
 }
 
 void
@@ -318,16 +339,28 @@ Channels::Delivered(Queue &queue, const std::string &id, NoticeKind kind, Delive
 		if (d.outcome == Delivery::Outcome::Failed)
 			job.notices.error = d.error;
 		if (job.keeps_notices)
-			files.SaveNotices(job.record, job.notices, [id](std::error_code error) {
-				if (error)
-					LogWarning("cannot record a delivered notification; it may be sent again after a restart",
-						   {{"job", id}, {"error", error.message()}});
-			});
+			Save(job);
 		if (job.queued == 0 && !NextOwed(job.record, job.notices) &&
 		    IsTerminal(job.record.state))
 			Forget(id);
 	}
 	Pump(queue);
+}
+
+void
+Channels::Save(Tracked &job) noexcept
+{
+	job.saved_owed = Owed(job.record, job.notices);
+	try {
+		files.SaveNotices(job.record, job.notices, [id = job.record.id](std::error_code error) {
+			if (error)
+				LogWarning("cannot record what the job's channel has had; a notification may "
+					   "be sent again after a restart", {{"job", id}, {"error", error.message()}});
+		});
+	} catch (const std::exception &e) {
+		LogWarning("cannot record what the job's channel has had",
+			   {{"job", job.record.id}, {"error", e.what()}});
+	}
 }
 
 void

@@ -106,6 +106,8 @@ private:
 		JobNotices notices;
 		/* kinds in a queue now, a bit per kind */
 		unsigned queued = 0;
+		/* kinds notices.json says are owed, as last written */
+		unsigned saved_owed = 0;
 		bool keeps_notices = true;
 	};
 
@@ -157,6 +159,7 @@ private:
 	void Deliver(Queue &queue, Tracked &job, NoticeKind kind, NoticeText text) noexcept;
 	void Delivered(Queue &queue, const std::string &id, NoticeKind kind, Delivery delivery) noexcept;
 	void Forget(const std::string &id) noexcept;
+	void Save(Tracked &job) noexcept;
 	void ScanWhenDrained() noexcept;
 	void OnTimer(uv::Timer &timer) noexcept override;
 };

@@ -100,8 +100,9 @@ SlackChannel::Deliver(const Notice &n, DeliveryDone done)
 			     const slack::ApiAnswer &a) mutable {
 			/* deleted by someone: say it in a new message */
 			if (!a.ok && a.error.find("message_not_found") != std::string::npos) {
-				n.announcement = {};
-				return Post("chat.postMessage", slack::DecidedBody(n), std::move(done));
+				auto fresh = n;
+				fresh.announcement = {};
+				return Post("chat.postMessage", slack::DecidedBody(fresh), std::move(done));
 			}
 			done(slack::ToDelivery(a));
 		});
