@@ -3,6 +3,8 @@
 
 namespace osprey::websocket {
 
+static constexpr std::size_t kKeptCapacity = 65536;
+
 static bool
 IsKnownOpcode(std::uint8_t opcode) noexcept
 {
@@ -80,7 +82,11 @@ FrameDecoder::Next()
 	/* drop what was read once it is most of the buffer: the copy is then
 	   no bigger than what was read, so each byte is moved O(1) times */
 	if (start == buffer.size()) {
-		buffer.clear();
+		/* a big message's buffer is not kept for the small ones after it */
+		if (buffer.capacity() > kKeptCapacity)
+			std::string().swap(buffer);
+		else
+			buffer.clear();
 		start = 0;
 	} else if (start > buffer.size() / 2) {
 		buffer.erase(0, start);

@@ -40,12 +40,12 @@ TEST_CASE("AppendFrame")
 	}
 	SUBCASE("the length's form changes at 126 and 65536") {
 		struct Case { std::size_t size; std::size_t header; };
-		for (const auto [size, header] : {Case{0, 2}, Case{125, 2}, Case{126, 4},
-						  Case{65535, 4}, Case{65536, 10}}) {
-			CAPTURE(size);
+		for (const Case c : {Case{0, 2}, Case{125, 2}, Case{126, 4},
+				     Case{65535, 4}, Case{65536, 10}}) {
+			CAPTURE(c.size);
 			std::string out;
-			AppendClientFrame(out, Opcode::kText, std::string(size, 'a'));
-			CHECK(out.size() == header + 4 + size);
+			AppendClientFrame(out, Opcode::kText, std::string(c.size, 'a'));
+			CHECK(out.size() == c.header + 4 + c.size);
 			CHECK((std::uint8_t(out[1]) & 0x80) != 0);
 		}
 	}
