@@ -154,7 +154,7 @@ Channels::QueueFor(const JobRecord &record)
 }
 
 void
-Channels::JobChanged(const JobRecord &record, const JobNotices &notices)
+Channels::JobChanged(const JobRecord &record, const JobNotices &notices, const NoticeText *text)
 {
 	if (stopped)
 		return;
@@ -172,12 +172,22 @@ Channels::JobChanged(const JobRecord &record, const JobNotices &notices)
 		for (const auto kind : kNoticeKinds)
 			fresh = fresh && !notices.IsDone(kind);
 		const unsigned saved = fresh ? Bit(NoticeKind::Announced) : 0;
-		i = jobs.emplace(record.id, Tracked{record, notices, 0, saved, keeps}).first;
+		i = jobs.emplace(record.id, Tracked{record, notices, 0, saved, keeps, std::nullopt}).first;
 	} else {
 		i->second.record = record;
 	}
 	/* notices.json says what is owed: a decision or an end adds to it */
 	auto &job = i->second;
+	if (text != nullptr && !job.notices.IsDone(NoticeKind::Announced)) {
+		/* kept only when it goes out next: a long queue holds ids, not text */
+		Queue *queue = nullptr;
+		try {
+			queue = QueueFor(job.record);
+		} catch (const std::exception &) {
+		}
+		if (queue != nullptr && queue->items.empty() && !queue->busy)
+			job.text = *text;
+	}
 	if (job.keeps_notices && Owed(job.record, job.notices) != job.saved_owed)
 		Save(job);
 	Enqueue(job);
@@ -242,6 +252,13 @@ Channels::Pump(Queue &queue) noexcept
 		}
 		queue.busy = true;
 		const std::string key = queue.key;
+		if (item.kind == NoticeKind::Announced && i->second.text) {
+			auto text = std::move(*i->second.text);
+			i->second.text.reset();
+			Deliver(queue, i->second, item.kind, std::move(text));
+			return;
+		}
+		i->second.text.reset();
 		try {
 			files.LoadNoticeText(i->second.record, item.kind, [this, key, item](NoticeText text) {
 				const auto q = queues.find(key);

@@ -23,6 +23,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <system_error>
@@ -109,6 +110,9 @@ private:
 		/* kinds notices.json says are owed, as last written */
 		unsigned saved_owed = 0;
 		bool keeps_notices = true;
+		/* the announcement's text, when it was at hand and the queue
+		   was empty: the next delivery needs no read from disk */
+		std::optional<NoticeText> text;
 	};
 
 	uv::Loop &loop;
@@ -145,7 +149,9 @@ public:
 
 	/// @p record changed durably (created, decided, ended): queue what it
 	/// owes now. A record Channels never saw starts with @p notices.
-	void JobChanged(const JobRecord &record, const JobNotices &notices = {});
+	/// @p text: the job's rendered text, when the caller has it at hand.
+	void JobChanged(const JobRecord &record, const JobNotices &notices = {},
+			const NoticeText *text = nullptr);
 
 	/// Notifications waiting, per channel type.
 	std::map<ChannelType, std::size_t> QueueLengths() const;

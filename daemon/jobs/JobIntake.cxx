@@ -163,19 +163,19 @@ JobTable::Rendered(JobRecord r, bool approval, std::chrono::milliseconds approva
 		case JobState::Failed:
 			LogInfo("job failed", {{"pipeline", r.pipeline}, {"job", r.id}, {"reason", r.reason}});
 			CountEnded(r.state);
-			Announce(r);
+			Announce(r, {}, fields.get());
 			return done({Outcome::Accepted, r.id, r.state, r.reason});
 		case JobState::AwaitingApproval: {
 			--incoming_pending;
 			const auto deadline = std::chrono::system_clock::now() + approval_timeout;
 			pending.emplace(r.id, PendingJob{r, deadline, payload_bytes, false});
 			ArmApprovalTimer();
-			Announce(r);
+			Announce(r, {}, fields.get());
 			return done({Outcome::Accepted, r.id, r.state, {}});
 		}
 		default: {
 			const auto id = r.id;
-			Announce(r);
+			Announce(r, {}, fields.get());
 			auto failure = StartJob(std::move(r), std::move(*fields));
 			if (!failure.empty())
 				return done({Outcome::Accepted, id, JobState::Failed, std::move(failure)});

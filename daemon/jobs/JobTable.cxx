@@ -57,12 +57,18 @@ JobTable::GiveSlot() noexcept
 /* Notifications go to the pipeline's channel as it is now: a reload may
    have changed it, and a job keeps no copy of it (nor of its tokens). */
 void
-JobTable::Announce(const JobRecord &record, const JobNotices &notices) noexcept
+JobTable::Announce(const JobRecord &record, const JobNotices &notices,
+		   const RenderedFields *rendered) noexcept
 {
 	if (channels == nullptr)
 		return;
 	try {
-		channels->JobChanged(record, notices);
+		if (rendered != nullptr) {
+			const NoticeText text{rendered->topic, rendered->message, {}};
+			channels->JobChanged(record, notices, &text);
+		} else {
+			channels->JobChanged(record, notices);
+		}
 	} catch (const std::exception &e) {
 		LogWarning("notification not sent", {{"pipeline", record.pipeline},
 			   {"job", record.id}, {"error", e.what()}});

@@ -202,7 +202,8 @@ private:
 	void Prune() noexcept;
 	void CountEnded(JobState state) noexcept;
 
-	void Announce(const JobRecord &record, const JobNotices &notices = {}) noexcept;
+	void Announce(const JobRecord &record, const JobNotices &notices = {},
+		      const RenderedFields *rendered = nullptr) noexcept;
 	/* a new job's notices.json, when its channel keeps one */
 	void KeepNotices(JobWrite &write, const JobRecord &record);
 	void OnTimer(uv::Timer &timer) noexcept override;
