@@ -13,7 +13,7 @@ MakeBackend(const EffectiveChannel &channel, const BackendContext &c)
 {
 	switch (channel.type) {
 	case ChannelType::Stdout:
-		return std::make_unique<StdoutChannel>();
+		return std::make_unique<StdoutChannel>(c.loop);
 	case ChannelType::Telegram:
 		return std::make_unique<TelegramChannel>(c.loop, c.http, c.decisions, channel.telegram);
 	case ChannelType::Webhook:

@@ -1,9 +1,13 @@
 #include "StdoutChannel.hxx"
 #include "json/Serialize.hxx"
+#include "lib/uv/Loop.hxx"
+#include "log/Log.hxx"
 #include "time/Iso8601.hxx"
 
 #include <chrono>
+#include <algorithm>
 #include <cstdio>
+#include <unistd.h>
 
 namespace osprey::daemon {
 
@@ -32,17 +36,70 @@ StdoutLine(const Notice &n)
 	return json::Serialize(json::Value::MakeObject(std::move(m)));
 }
 
-/* A line at a time, whole: the reader may be a pipe to a log collector.
-   TODO(issue 8): a stdout that is a slow pipe blocks here. */
+StdoutChannel::~StdoutChannel() noexcept
+{
+	Stop();
+}
+
+void
+StdoutChannel::Start()
+{
+	if (use_pipe || uv_guess_handle(STDOUT_FILENO) != UV_NAMED_PIPE)
+		return;
+	try {
+		pipe = uv::Pipe(loop, *this);
+		pipe.Open(STDOUT_FILENO);
+		use_pipe = true;
+	} catch (const std::exception &e) {
+		LogWarning("standard output is written directly", {{"error", e.what()}});
+	}
+}
+
+/* Lines still queued are written by the loop as it winds down. */
+void
+StdoutChannel::Stop() noexcept
+{
+	if (dropped > 0)
+		LogWarning("stdout channel lines dropped: the reader of standard output was too slow",
+			   {{"dropped", std::to_string(dropped)}});
+	dropped = 0;
+}
+
+void
+StdoutChannel::Write(std::string line) noexcept
+{
+	if (!use_pipe) {
+		std::fwrite(line.data(), 1, line.size(), stdout);
+		std::fflush(stdout);
+		return;
+	}
+	if (queued + line.size() > kMaxQueued) {
+		if (dropped++ == 0)
+			LogWarning("standard output is not being read; stdout channel lines are dropped");
+		return;
+	}
+	if (pipe.Write(line) == 0) {
+		queued += line.size();
+		writing.push_back(line.size());
+	}
+}
+
+void
+StdoutChannel::OnWritten(uv::Pipe &, int status) noexcept
+{
+	(void)status; // a reader that went away: nothing to tell anyone
+	if (writing.empty())
+		return;
+	queued -= std::min(queued, writing.front());
+	writing.pop_front();
+}
+
 void
 StdoutChannel::Deliver(const Notice &notice, DeliveryDone done)
 {
-	const auto line = StdoutLine(notice);
-	if (!line.empty()) {
-		const auto text = line + "\n";
-		std::fwrite(text.data(), 1, text.size(), stdout);
-		std::fflush(stdout);
-	}
+	auto line = StdoutLine(notice);
+	if (!line.empty())
+		Write(std::move(line) + "\n");
 	done(Delivery::Sent());
 }
 
