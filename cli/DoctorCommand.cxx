@@ -54,7 +54,9 @@ RunDoctor(const Args &args)
 	bool online_ok = true;
 	if (args.Has("online")) {
 		curl_global_init(CURL_GLOBAL_DEFAULT);
-		const auto results = CheckOnline(config);
+		/* the tokens themselves this time; nothing below prints them */
+		const auto resolved = LoadConfiguration(home, LoadOptions{.redact = false, .lint = false});
+		const auto results = CheckOnline(resolved);
 		std::printf("\nOnline checks:%s\n", results.empty() ? " no Telegram or Slack channel to check" : "");
 		for (const auto &r : results) {
 			std::printf("  %s %s\n", r.ok ? "ok  " : "FAIL", r.subject.c_str());
