@@ -116,6 +116,22 @@ ChatLength(std::string_view s) noexcept
 }
 
 std::string
+EscapeMarkup(std::string_view text)
+{
+	std::string out;
+	out.reserve(text.size());
+	for (const char c : text) {
+		switch (c) {
+		case '&': out += "&amp;"; break;
+		case '<': out += "&lt;"; break;
+		case '>': out += "&gt;"; break;
+		default: out += c;
+		}
+	}
+	return out;
+}
+
+std::string
 ValidText(std::string_view s)
 {
 	std::string out;

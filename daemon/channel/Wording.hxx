@@ -33,6 +33,11 @@ std::string CommandLineHint(const JobRecord &record);
 /// Slack's limits are in those).
 std::size_t ChatLength(std::string_view utf8) noexcept;
 
+/// &, < and > as entities: the text shows literally, and a payload's
+/// "<!channel>" or "<b>" is neither a mention nor markup. Telegram's HTML
+/// and Slack's mrkdwn both read it so.
+std::string EscapeMarkup(std::string_view text);
+
 /// @p text with every byte that is not part of valid UTF-8 replaced by
 /// U+FFFD (the APIs take JSON, which must be UTF-8).
 std::string ValidText(std::string_view text);

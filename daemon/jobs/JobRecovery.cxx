@@ -162,8 +162,9 @@ JobTable::Restore()
 				if (e)
 					return; // the store logged it; the next start tries again
 				CountEnded(next.state);
-				if (notices)
-					Announce(next, *notices);
+				/* without notices.json (stdout, or a job from before
+				   them) the end is all there is to say */
+				Announce(next, notices ? *notices : JobNotices{});
 			});
 		}
 		/* what ended jobs still owe their channels, oldest first */

@@ -7,22 +7,6 @@
 
 namespace osprey::daemon::slack {
 
-std::string
-EscapeMrkdwn(std::string_view text)
-{
-	std::string out;
-	out.reserve(text.size());
-	for (const char c : text) {
-		switch (c) {
-		case '&': out += "&amp;"; break;
-		case '<': out += "&lt;"; break;
-		case '>': out += "&gt;"; break;
-		default: out += c;
-		}
-	}
-	return out;
-}
-
 static json::Value
 Str(std::string_view s)
 {
@@ -59,7 +43,7 @@ TakeEscaped(std::string_view &rest, std::size_t room)
 	while (i < rest.size()) {
 		/* the text is valid UTF-8 (ValidText) */
 		const auto len = std::max<std::size_t>(1, json::ValidUtf8Sequence(rest.substr(i)));
-		const auto escaped = EscapeMrkdwn(rest.substr(i, len));
+		const auto escaped = EscapeMarkup(rest.substr(i, len));
 		const auto units = ChatLength(escaped);
 		if (used + units > room)
 			break;
@@ -98,9 +82,9 @@ AnnouncementBlocks(const Notice &n)
 	json::Array blocks;
 	const auto topic = ValidText(n.topic);
 	const std::string prefix = topic.empty() ? std::string()
-		: "*" + EscapeMrkdwn(CutText(topic, 200, "\xe2\x80\xa6")) + "*\n";
+		: "*" + EscapeMarkup(CutText(topic, 200, "\xe2\x80\xa6")) + "*\n";
 	AddSections(blocks, prefix, n.message);
-	blocks.push_back(Context(EscapeMrkdwn(Footer(n.record))));
+	blocks.push_back(Context(EscapeMarkup(Footer(n.record))));
 	return blocks;
 }
 
@@ -109,7 +93,7 @@ static std::string
 Fallback(const Notice &n)
 {
 	const auto topic = ValidText(n.topic);
-	return EscapeMrkdwn(CutText(topic.empty() ? ValidText(n.message) : topic, 300, "\xe2\x80\xa6"));
+	return EscapeMarkup(CutText(topic.empty() ? ValidText(n.message) : topic, 300, "\xe2\x80\xa6"));
 }
 
 std::string
@@ -129,7 +113,7 @@ AnnouncementBody(const Notice &n)
 							     button("Ignore", kIgnore, "danger")})}}));
 	} else if (n.approval_by_command_line) {
 		blocks.push_back(Context("Awaiting approval; decide with: `" +
-					 EscapeMrkdwn(CommandLineHint(n.record)) + "`"));
+					 EscapeMarkup(CommandLineHint(n.record)) + "`"));
 	}
 	return json::Serialize(json::Value::MakeObject({
 		{"channel", Str(n.chat)}, {"text", Str(Fallback(n))},
@@ -141,9 +125,9 @@ std::string
 DecidedBody(const Notice &n)
 {
 	auto blocks = AnnouncementBlocks(n);
-	blocks.push_back(Section("*" + EscapeMrkdwn(DecisionLine(n)) + "*"));
+	blocks.push_back(Section("*" + EscapeMarkup(DecisionLine(n)) + "*"));
 	json::Members m{{"channel", Str(n.announcement.Empty() ? n.chat : n.announcement.chat)},
-			{"text", Str(Fallback(n) + " \xe2\x80\x94 " + EscapeMrkdwn(DecisionLine(n)))},
+			{"text", Str(Fallback(n) + " \xe2\x80\x94 " + EscapeMarkup(DecisionLine(n)))},
 			{"blocks", json::Value::MakeArray(std::move(blocks))}};
 	if (!n.announcement.Empty())
 		m.emplace_back("ts", Str(n.announcement.message));
@@ -155,20 +139,20 @@ EndBody(const Notice &n)
 {
 	json::Array blocks;
 	const auto outcome = OutcomeLine(n.record);
-	std::string head = "*" + EscapeMrkdwn(outcome) + "*";
+	std::string head = "*" + EscapeMarkup(outcome) + "*";
 	if (!n.record.reason.empty())
-		head += "\n" + EscapeMrkdwn(CutText(ValidText(n.record.reason), 1000, "\xe2\x80\xa6"));
+		head += "\n" + EscapeMarkup(CutText(ValidText(n.record.reason), 1000, "\xe2\x80\xa6"));
 	blocks.push_back(Section(std::move(head)));
 	if (!n.result.empty()) {
 		const std::string more = "\n\xe2\x80\xa6 the rest: osprey logs " + n.record.id;
 		/* one section: the answer in a code block, cut to fit escaped */
 		auto result = CutText(ValidText(n.result), kMaxSection - 200, more);
-		while (ChatLength(EscapeMrkdwn(result)) > kMaxSection - 10)
+		while (ChatLength(EscapeMarkup(result)) > kMaxSection - 10)
 			result = CutText(result, ChatLength(result) * 3 / 4, more);
-		blocks.push_back(Section("```" + EscapeMrkdwn(result) + "```"));
+		blocks.push_back(Section("```" + EscapeMarkup(result) + "```"));
 	}
 	json::Members m{{"channel", Str(n.announcement.Empty() ? n.chat : n.announcement.chat)},
-			{"text", Str(EscapeMrkdwn(outcome))},
+			{"text", Str(EscapeMarkup(outcome))},
 			{"blocks", json::Value::MakeArray(std::move(blocks))},
 			{"unfurl_links", json::Value(false)}};
 	if (!n.announcement.Empty())
@@ -181,7 +165,7 @@ EphemeralBody(const std::string &channel, const std::string &user, const std::st
 {
 	return json::Serialize(json::Value::MakeObject({
 		{"channel", Str(channel)}, {"user", Str(user)},
-		{"text", Str(EscapeMrkdwn(CutText(ValidText(text), 1000, "\xe2\x80\xa6")))}}));
+		{"text", Str(EscapeMarkup(CutText(ValidText(text), 1000, "\xe2\x80\xa6")))}}));
 }
 
 } // namespace osprey::daemon::slack

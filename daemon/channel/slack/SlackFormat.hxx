@@ -16,8 +16,6 @@ inline constexpr std::size_t kMaxSection = 3000;
 inline constexpr std::size_t kMaxSections = 12;
 inline constexpr std::string_view kApprove = "osprey_approve", kIgnore = "osprey_ignore";
 
-std::string EscapeMrkdwn(std::string_view text);
-
 /// chat.postMessage for the announcement (with the buttons when
 /// notice.buttons).
 std::string AnnouncementBody(const Notice &notice);

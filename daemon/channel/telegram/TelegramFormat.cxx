@@ -4,22 +4,6 @@
 
 namespace osprey::daemon::telegram {
 
-std::string
-EscapeHtml(std::string_view text)
-{
-	std::string out;
-	out.reserve(text.size());
-	for (const char c : text) {
-		switch (c) {
-		case '&': out += "&amp;"; break;
-		case '<': out += "&lt;"; break;
-		case '>': out += "&gt;"; break;
-		default: out += c;
-		}
-	}
-	return out;
-}
-
 static constexpr std::string_view kCut = "\n\xe2\x80\xa6 (cut)";
 
 /* The parts are measured and cut as plain text (what Telegram counts),
@@ -40,11 +24,11 @@ AnnouncementHtml(const Notice &n, std::string_view decision)
 
 	std::string html;
 	if (!topic.empty())
-		html += "<b>" + EscapeHtml(CutText(topic, kMaxText / 4, "\xe2\x80\xa6")) + "</b>\n";
-	html += EscapeHtml(message);
-	html += "\n\n<i>" + EscapeHtml(footer) + "</i>";
+		html += "<b>" + EscapeMarkup(CutText(topic, kMaxText / 4, "\xe2\x80\xa6")) + "</b>\n";
+	html += EscapeMarkup(message);
+	html += "\n\n<i>" + EscapeMarkup(footer) + "</i>";
 	if (!tail.empty())
-		html += "\n<b>" + EscapeHtml(tail) + "</b>";
+		html += "\n<b>" + EscapeMarkup(tail) + "</b>";
 	return html;
 }
 
@@ -58,11 +42,11 @@ EndHtml(const Notice &n)
 	const auto room = fixed < kMaxText ? kMaxText - fixed : 0;
 	const auto result = CutText(ValidText(n.result), room, more);
 
-	std::string html = "<b>" + EscapeHtml(outcome) + "</b>";
+	std::string html = "<b>" + EscapeMarkup(outcome) + "</b>";
 	if (!reason.empty())
-		html += "\n" + EscapeHtml(reason);
+		html += "\n" + EscapeMarkup(reason);
 	if (!result.empty())
-		html += "\n<pre>" + EscapeHtml(result) + "</pre>";
+		html += "\n<pre>" + EscapeMarkup(result) + "</pre>";
 	return html;
 }
 

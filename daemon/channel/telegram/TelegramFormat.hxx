@@ -16,9 +16,6 @@ namespace osprey::daemon::telegram {
 inline constexpr std::size_t kMaxText = 4096;
 inline constexpr std::size_t kMaxCallbackData = 64;
 
-/// &, < and > as entities: the text shows literally.
-std::string EscapeHtml(std::string_view text);
-
 /// The announcement's HTML: the topic in bold, the message, the footer;
 /// with @p decision (a DecisionLine) at the end when it has been decided,
 /// or the command-line hint when nobody can press a button.

@@ -104,23 +104,35 @@ RunUntil(uv::Loop &loop, const std::function<bool()> &done)
 	uv_run(loop.Get(), UV_RUN_NOWAIT);
 }
 
-} // namespace
-
-TEST_CASE("Channels deliver a chat's notifications one at a time, in order")
-{
+/* a home with pipeline "a" (webhook channel, approval), the channels on a
+   loop with the fakes */
+struct Fixture {
 	TempHome t;
-	const Home home(t.root, t.root);
-	PipelineSet pipelines(home);
+	const Home home{t.root, t.root};
+	PipelineSet pipelines{home};
 	uv::Loop loop;
 	FakeFiles files;
 	FakeBackend *backend = nullptr;
-	Channels channels(loop, pipelines, files, [&](const EffectiveChannel &) {
+	Channels channels{loop, pipelines, files, [this](const EffectiveChannel &) {
 		auto b = std::make_unique<FakeBackend>();
 		backend = b.get();
-		return b;
-	});
-	channels.Start();
-	REQUIRE(backend != nullptr);
+		return std::unique_ptr<ChannelBackend>(std::move(b));
+	}};
+
+	Fixture() {
+		channels.Start();
+		REQUIRE(backend != nullptr);
+	}
+	~Fixture() {
+		channels.Stop();
+		RunUntil(loop, [] { return true; });
+	}
+};
+
+} // namespace
+
+TEST_CASE_FIXTURE(Fixture, "Channels deliver a chat's notifications one at a time, in order")
+{
 
 	channels.JobChanged(Job("j1", JobState::AwaitingApproval));
 	channels.JobChanged(Job("j2", JobState::AwaitingApproval));
@@ -177,24 +189,10 @@ TEST_CASE("Channels deliver a chat's notifications one at a time, in order")
 		CHECK(files.saved["j1"].IsDone(NoticeKind::Finished));
 		CHECK(channels.QueueLengths().at(ChannelType::Webhook) == 0);
 	}
-	channels.Stop();
-	RunUntil(loop, [] { return true; });
 }
 
-TEST_CASE("after a restart, only what is owed goes")
+TEST_CASE_FIXTURE(Fixture, "after a restart, only what is owed goes")
 {
-	TempHome t;
-	const Home home(t.root, t.root);
-	PipelineSet pipelines(home);
-	uv::Loop loop;
-	FakeFiles files;
-	FakeBackend *backend = nullptr;
-	Channels channels(loop, pipelines, files, [&](const EffectiveChannel &) {
-		auto b = std::make_unique<FakeBackend>();
-		backend = b.get();
-		return b;
-	});
-	channels.Start();
 	JobNotices had;
 	had.announcement = {"chat", "m9"};
 	had.MarkDone(NoticeKind::Announced);
@@ -205,6 +203,4 @@ TEST_CASE("after a restart, only what is owed goes")
 	REQUIRE(backend->seen.size() == 1);
 	CHECK(backend->seen[0].id == "j9.decided");
 	CHECK(backend->seen[0].announcement.message == "m9");
-	channels.Stop();
-	RunUntil(loop, [] { return true; });
 }
