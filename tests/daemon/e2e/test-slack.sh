@@ -133,6 +133,19 @@ wait_until 30 open_sockets
 press "$d" approve "$ALICE" >/dev/null
 expect_state "$d" 120 succeeded "a press after a restart approves the job"
 
+# Slack down while a job is announced: the message arrives, and presses
+# work again, once it is back
+peer_stop SL
+post /hooks/gated '{"version":"4b","note":"while Slack is down"}'
+expect_eq "$code" 202 "a webhook is accepted while Slack is down"
+g=$(json 'j.job' <<<"$body")
+peer_restart SL || bail "the Slack emulator did not start again"
+if wait_until 90 announced "$g"; then ok "the announcement arrives once Slack is back"; else
+	not_ok "the announcement arrives once Slack is back" "$(daemon_log | tail -5)"; fi
+if wait_until 90 open_sockets; then ok "Socket Mode connects again"; else not_ok "Socket Mode connects again" "$(connections)"; fi
+press "$g" ignore "$ALICE" >/dev/null
+expect_state "$g" 30 ignored "a press works on the new connection"
+
 # 429 with Retry-After
 peer_post SL /_test/fail '{"method":"chat.postMessage","count":1,"status":429,"retry_after":2}' >/dev/null
 post /hooks/gated '{"version":"5","note":"rate limited"}'
