@@ -31,6 +31,7 @@ namespace osprey::daemon {
 
 class Notifier;
 class PipelineSet;
+struct RecoveredJobs;
 
 class JobTable final : uv::Timer::Listener {
 	friend struct Job;
@@ -178,6 +179,7 @@ private:
 	void OnWorkerExit(Job &job, std::int64_t exit_status, int term_signal) noexcept;
 
 	/* JobRecovery.cxx */
+	void Restored(RecoveredJobs &found);
 	void Prune() noexcept;
 	void CountEnded(JobState state) noexcept;
 
