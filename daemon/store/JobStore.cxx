@@ -190,6 +190,23 @@ void
 JobStore::Close() noexcept
 {
 	checkpoint_timer.Close();
+	/* a clean stop leaves the journal empty, so the next start has nothing
+	   to write again: Recover() ends in a sync of the whole file system,
+	   which after a busy minute (or a copy of the jobs) takes seconds
+	   before the first webhook is served */
+	try {
+		Run([this](const std::string &) { journal->Checkpoint(); }, [](std::exception_ptr error) {
+			try {
+				if (error)
+					std::rethrow_exception(error);
+			} catch (const std::exception &e) {
+				LogError("job store: the last checkpoint failed; the next start writes the journal again",
+					 {{"error", e.what()}});
+			}
+		});
+	} catch (const std::exception &) {
+		/* no memory for the task: the next start recovers the journal */
+	}
 }
 
 } // namespace osprey::daemon

@@ -74,8 +74,8 @@ public:
 	std::uint64_t Commits() const noexcept { return commits; }
 	std::uint64_t CommittedWrites() const noexcept { return committed_writes; }
 
-	/// Stops the checkpoint timer so the loop can end; queued work still
-	/// runs while the loop does.
+	/// Stops the checkpoint timer so the loop can end, and queues a last
+	/// checkpoint; queued work still runs while the loop does.
 	void Close() noexcept;
 
 private:

@@ -106,6 +106,19 @@ TEST_CASE("a writer hears back before a task queued after its write runs")
 	CHECK(heard_first);
 }
 
+TEST_CASE("a clean stop leaves the journal empty: the next start recovers nothing")
+{
+	Scratch scratch;
+	{
+		uv::Loop loop;
+		JobStore store(loop, scratch.path);
+		store.Write(Record("job-a", "awaiting"), [](std::error_code error) { CHECK_FALSE(error); });
+		Drain(loop, store);
+	}
+	CHECK(ReadFile(scratch.path + "/.journal").empty());
+	CHECK(ReadFile(scratch.path + "/job-a/job.json") == "awaiting\n");
+}
+
 TEST_CASE("a write that cannot be recorded is reported, and the next one works")
 {
 	Scratch scratch;
