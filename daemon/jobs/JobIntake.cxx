@@ -167,7 +167,9 @@ JobTable::Rendered(JobRecord r, bool approval, std::chrono::milliseconds approva
 			--incoming_pending;
 			const auto deadline = std::chrono::system_clock::now() + approval_timeout;
 			pending.emplace(r.id, PendingJob{r, deadline, payload_bytes, false});
-			ArmApprovalTimer();
+			/* not a walk over 10,000 pending jobs per new one */
+			if (deadline < approval_due)
+				ArmApprovalTimer();
 			Notify(r, *fields, true);
 			return done({Outcome::Accepted, r.id, r.state, {}});
 		}

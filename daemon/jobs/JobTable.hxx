@@ -89,6 +89,9 @@ private:
 	/* finished jobs are freed on the next loop turn, never inside their own callbacks */
 	std::vector<std::unique_ptr<Job>> graveyard;
 	uv::Timer reaper, retention_timer, approval_timer;
+	/* the deadline approval_timer is set for (max: not set): a new job
+	   expiring later, as they all do, needs no look at the others */
+	std::chrono::system_clock::time_point approval_due = std::chrono::system_clock::time_point::max();
 
 	/* slots taken by live jobs and by jobs on their way to start */
 	unsigned used_slots = 0;
