@@ -169,6 +169,7 @@ JobTable::RecordDecision(PendingJob &job, JobRecord next, DecisionDone done)
 void
 JobTable::ArmApprovalTimer() noexcept
 {
+	approval_due = std::chrono::system_clock::time_point::max();
 	if (shutting_down || pending.empty()) {
 		approval_timer.Stop();
 		return;
@@ -179,6 +180,7 @@ JobTable::ArmApprovalTimer() noexcept
 			next = job.deadline;
 	if (next == std::chrono::system_clock::time_point::max())
 		return;
+	approval_due = next;
 	const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(
 		next - std::chrono::system_clock::now());
 	approval_timer.Start(static_cast<std::uint64_t>(std::max<std::int64_t>(wait.count(), 0)) + 1);
@@ -211,6 +213,7 @@ JobTable::Shutdown(std::chrono::milliseconds grace, std::function<void()> draine
 	on_drained = std::move(drained);
 	shutting_down = true;
 	approval_timer.Stop(); // pending approvals stay pending, on disk
+	approval_due = std::chrono::system_clock::time_point::max();
 	for (auto &[id, job] : live)
 		/* a live job gets the grace to end on its own; then it is stopped */
 		if (job->stop == StopCause::None && !job->end)

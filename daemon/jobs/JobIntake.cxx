@@ -169,7 +169,9 @@ JobTable::Rendered(JobRecord r, bool approval, std::chrono::milliseconds approva
 			--incoming_pending;
 			const auto deadline = std::chrono::system_clock::now() + approval_timeout;
 			pending.emplace(r.id, PendingJob{r, deadline, payload_bytes, false});
-			ArmApprovalTimer();
+			/* not a walk over 10,000 pending jobs per new one */
+			if (deadline < approval_due)
+				ArmApprovalTimer();
 			Announce(r, {}, fields.get());
 			return done({Outcome::Accepted, r.id, r.state, {}});
 		}

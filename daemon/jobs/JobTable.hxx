@@ -32,6 +32,7 @@ namespace osprey::daemon {
 
 class Channels;
 class PipelineSet;
+struct RecoveredJobs;
 
 /// Reads notices.json of @p files: nothing when the job has none (its
 /// channel is stdout, or it is older than notices). Throws when unreadable.
@@ -97,6 +98,9 @@ private:
 	/* finished jobs are freed on the next loop turn, never inside their own callbacks */
 	std::vector<std::unique_ptr<Job>> graveyard;
 	uv::Timer reaper, retention_timer, approval_timer;
+	/* the deadline approval_timer is set for (max: not set): a new job
+	   expiring later, as they all do, needs no look at the others */
+	std::chrono::system_clock::time_point approval_due = std::chrono::system_clock::time_point::max();
 
 	/* slots taken by live jobs and by jobs on their way to start */
 	unsigned used_slots = 0;
@@ -199,6 +203,7 @@ private:
 	void OnWorkerExit(Job &job, std::int64_t exit_status, int term_signal) noexcept;
 
 	/* JobRecovery.cxx */
+	void Restored(RecoveredJobs &found);
 	void Prune() noexcept;
 	void CountEnded(JobState state) noexcept;
 

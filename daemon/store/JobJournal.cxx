@@ -187,6 +187,34 @@ JobJournal::Commit(const std::vector<const JobWrite *> &writes)
 	size += buffer.size();
 }
 
+/* A new job's file that its directory does not have yet is written in
+   place: no temporary file, no rename, a third fewer calls per new job.
+   Nobody reads it half-written: readers wait for the write's last file
+   (job.json), which always goes through a rename; after a crash the
+   journal writes it again. A file that exists (a replay) is replaced
+   atomically, as a container may have it mounted. Returns false when the
+   file exists. Throws std::system_error. */
+static bool
+WriteNewFile(const std::string &path, std::string_view data, mode_t mode)
+{
+	UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode));
+	if (!fd.IsDefined()) {
+		if (errno == EEXIST)
+			return false;
+		ThrowErrno("cannot create " + path);
+	}
+	try {
+		/* open() applied the umask; the journal says the mode exactly */
+		if (::fchmod(fd.Get(), mode) < 0)
+			ThrowErrno("cannot chmod " + path);
+		WriteAll(fd.Get(), data, path);
+	} catch (...) {
+		::unlink(path.c_str());
+		throw;
+	}
+	return true;
+}
+
 void
 JobJournal::Apply(const JobWrite &w)
 {
@@ -200,7 +228,10 @@ JobJournal::Apply(const JobWrite &w)
 			if (!IsPlainName(f.name))
 				throw std::system_error(EINVAL, std::system_category(),
 							"bad file name in the journal");
-			WriteFileAtomic(dir + "/" + f.name, f.data, f.mode & 0777, Durability::Lazy);
+			const auto path = dir + "/" + f.name;
+			const bool in_place = w.create && &f != &w.files.back();
+			if (!in_place || !WriteNewFile(path, f.data, f.mode & 0777))
+				WriteFileAtomic(path, f.data, f.mode & 0777, Durability::Lazy);
 		}
 	} catch (...) {
 		stale = true;

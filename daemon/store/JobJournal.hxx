@@ -26,10 +26,12 @@ struct JobFile {
 	mode_t mode = 0600;
 };
 
-/// Files of one job, written together.
+/// Files of one job, written together, in order. Each replaces its file
+/// atomically, but for a new job's: there every file but the last, which
+/// readers wait for, is written in place.
 struct JobWrite {
 	std::string id;
-	/** make the job's directory (0700) first */
+	/** a new job: make its directory (0700) first */
 	bool create = false;
 	std::vector<JobFile> files;
 };

@@ -111,6 +111,31 @@ TEST_CASE("a committed change survives a crash before its files were written")
 	CHECK(ReadFile(scratch.path + "/.journal").empty());
 }
 
+TEST_CASE("a new job's files are written in place but the last; a file that exists is replaced")
+{
+	ScratchDir scratch;
+	JobJournal journal(scratch.path);
+	const JobWrite w{"job-1", true, {{"payload.json", "{}", 0600}, {"prompt.md", "hi\n", 0644},
+					  {"job.json", "{\"state\":\"awaiting\"}\n", 0600}}};
+	const auto dir = scratch.path + "/job-1";
+	const auto old_mask = ::umask(077);
+	journal.Apply(w);
+	::umask(old_mask);
+	CHECK(ReadFile(dir + "/payload.json") == "{}");
+	CHECK(ReadFile(dir + "/prompt.md") == "hi\n");
+	CHECK(ModeOf(dir + "/prompt.md") == 0644);
+	CHECK(ReadFile(dir + "/job.json") == "{\"state\":\"awaiting\"}\n");
+
+	/* a replay: a file someone holds (a container's bind mount, as far as
+	   the file is concerned) is replaced, never rewritten */
+	REQUIRE(::link((dir + "/prompt.md").c_str(), (scratch.path + "/held").c_str()) == 0);
+	auto again = w;
+	again.files[1].data = "changed\n";
+	journal.Apply(again);
+	CHECK(ReadFile(dir + "/prompt.md") == "changed\n");
+	CHECK(ReadFile(scratch.path + "/held") == "hi\n");
+}
+
 TEST_CASE("a journal cannot write outside the jobs directory")
 {
 	ScratchDir scratch;
