@@ -160,10 +160,20 @@ JobJournal::Recover()
 	std::size_t valid;
 	const auto entries = DecodeJournal(data, valid);
 	/* a torn tail was never acknowledged: its writer heard of a failure,
-	   or of nothing at all because the daemon died first */
+	   or of nothing at all because the daemon died first. It goes, or the
+	   entries appended after it would be lost to the next Recover() (the
+	   next Commit()'s fdatasync carries the new length) */
+	if (valid < data.size()) {
+		if (::ftruncate(fd.Get(), static_cast<off_t>(valid)) < 0)
+			ThrowErrno("cannot cut the torn end of " + path);
+		size = valid;
+	}
 	for (const auto &w : entries)
 		Apply(w);
-	Checkpoint();
+	/* no checkpoint here: its syncfs() flushes the whole file system,
+	   seconds before the first webhook after a crash or a busy minute.
+	   The journal keeps the entries until the next checkpoint, on the
+	   pool; a second crash meanwhile writes them again */
 	return entries.size();
 }
 

@@ -56,9 +56,9 @@ public:
 	/// Opens (or creates) the journal in @p jobs_dir. Throws std::system_error.
 	explicit JobJournal(std::string jobs_dir);
 
-	/// After a crash: writes what the journal holds, then checkpoints.
-	/// Returns how many entries it wrote again. Throws if they cannot be
-	/// written (the journal keeps them).
+	/// After a crash: writes what the journal holds, not synced (the
+	/// journal keeps it until the next Checkpoint()). Returns how many
+	/// entries it wrote again. Throws if they cannot be written.
 	std::size_t Recover();
 
 	/// Appends @p writes and syncs. Throws std::system_error; the journal

@@ -191,9 +191,7 @@ JobStore::Close() noexcept
 {
 	checkpoint_timer.Close();
 	/* a clean stop leaves the journal empty, so the next start has nothing
-	   to write again: Recover() ends in a sync of the whole file system,
-	   which after a busy minute (or a copy of the jobs) takes seconds
-	   before the first webhook is served */
+	   to write again */
 	try {
 		Run([this](const std::string &) { journal->Checkpoint(); }, [](std::exception_ptr error) {
 			try {
