@@ -30,9 +30,12 @@ static const std::array<Command, 13> commands{{
 	 "Lists every pipeline with its trigger (webhook path, or cron schedule and next run),\n"
 	 "channel, agent, state and description.",
 	 list_options, RunList},
-	{"doctor", "doctor", "check the whole configuration",
+	{"doctor", "doctor [--online]", "check the whole configuration",
 	 "Checks config.yaml, the .env files and every pipeline, and reports every error\n"
-	 "and every suspicious setting at once. Exits 1 if there are errors.",
+	 "and every suspicious setting at once. With --online it also asks each Telegram\n"
+	 "bot (getMe, getChat) and Slack app (auth.test, conversations.info,\n"
+	 "apps.connections.open) whether it works, printing no token. Exits 1 if there\n"
+	 "are errors or a check failed.",
 	 doctor_options, RunDoctor},
 	{"test", "test <name> [--payload <json>] [--json]", "render a pipeline for a sample payload",
 	 "Prints the prompt, topic, message and workspace a payload would produce, without\n"

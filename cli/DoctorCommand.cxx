@@ -1,13 +1,20 @@
 // osprey doctor: every configuration problem, before anything runs.
 #include "Command.hxx"
+#include "OnlineChecks.hxx"
 #include "Output.hxx"
+
+#include <array>
+#include <curl/curl.h>
 
 #include <cstdio>
 #include <sys/stat.h>
 
 namespace osprey::cli {
 
-const std::span<const OptionSpec> doctor_options{};
+static constexpr std::array<OptionSpec, 1> options{{
+	{"online", false, "also ask each Telegram bot and Slack app whether it works"},
+}};
+const std::span<const OptionSpec> doctor_options = options;
 
 /* What only matters once the daemon runs, but is cheap to see now. */
 static void
@@ -43,7 +50,23 @@ RunDoctor(const Args &args)
 		std::printf("\n%s", FormatDiagnostics(d).c_str());
 	std::printf("\n%s, %s\n", Plural(d.ErrorCount(), "error").c_str(),
 		    Plural(d.WarningCount(), "warning").c_str());
-	return d.HasErrors() ? 1 : 0;
+
+	bool online_ok = true;
+	if (args.Has("online")) {
+		curl_global_init(CURL_GLOBAL_DEFAULT);
+		/* the tokens themselves this time; nothing below prints them */
+		const auto resolved = LoadConfiguration(home, LoadOptions{.redact = false, .lint = false});
+		const auto results = CheckOnline(resolved);
+		std::printf("\nOnline checks:%s\n", results.empty() ? " no Telegram or Slack channel to check" : "");
+		for (const auto &r : results) {
+			std::printf("  %s %s\n", r.ok ? "ok  " : "FAIL", r.subject.c_str());
+			for (const auto &line : r.lines)
+				std::printf("         %s\n", line.c_str());
+			online_ok = online_ok && r.ok;
+		}
+		curl_global_cleanup();
+	}
+	return d.HasErrors() || !online_ok ? 1 : 0;
 }
 
 } // namespace osprey::cli

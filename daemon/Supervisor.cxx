@@ -1,6 +1,8 @@
 #include "Supervisor.hxx"
 #include "DaemonHttp.hxx"
 #include "PipelineSet.hxx"
+#include "channel/Backends.hxx"
+#include "channel/Channels.hxx"
 #include "Version.h"
 #include "control/ControlHandler.hxx"
 #include "control/ControlServer.hxx"
@@ -8,10 +10,12 @@
 #include "http/HttpServer.hxx"
 #include "ingest/WebhookIngest.hxx"
 #include "jobs/JobTable.hxx"
+#include "lib/curl/Global.hxx"
+#include "lib/curl/Multi.hxx"
 #include "lib/uv/Loop.hxx"
+#include "net/HttpClient.hxx"
 #include "lib/uv/Signal.hxx"
 #include "log/Log.hxx"
-#include "notify/ChannelNotifier.hxx"
 #include "status/StatusEndpoints.hxx"
 #include "time/Iso8601.hxx"
 #include "util/Error.hxx"
@@ -42,8 +46,12 @@ class Supervisor final : ControlHandler, uv::Signal::Listener {
 	const Home &home;
 	uv::Loop loop;
 	PipelineSet pipelines;
-	ChannelNotifier notifier;
 	JobTable jobs;
+	/* the channels' network: one curl multi on the loop */
+	CurlGlobal curl_global;
+	CurlMulti curl;
+	HttpClient http;
+	Channels channels;
 	WebhookIngest ingest;
 	StatusEndpoints status;
 	DaemonHttp routes;
@@ -57,8 +65,12 @@ class Supervisor final : ControlHandler, uv::Signal::Listener {
 public:
 	Supervisor(const Home &_home, const StartOptions &options)
 		: home(_home), pipelines(home),
-		  jobs(loop, home, pipelines, notifier, options.worker_path),
-		  ingest(pipelines, jobs), status(jobs, ingest.Counters()), routes(ingest, status),
+		  jobs(loop, home, pipelines, options.worker_path),
+		  curl(loop), http(curl, {{ProxyConfig::FromEnvironment(), {}}, "osprey", 64 * 1024}),
+		  channels(loop, pipelines, jobs, [this](const EffectiveChannel &c) {
+			  return MakeBackend(c, BackendContext{loop, curl, http, jobs});
+		  }),
+		  ingest(pipelines, jobs), status(jobs, ingest.Counters(), channels), routes(ingest, status),
 		  server(loop, routes, Limits(pipelines.Global().server)),
 		  control(loop, *this),
 		  sigterm(loop, *this), sigint(loop, *this), sighup(loop, *this),
@@ -74,6 +86,8 @@ public:
 			{"listen", g.server.host + ":" + std::to_string(server.Port())},
 			{"slots", std::to_string(g.container.max_concurrent)}});
 		Announce();
+		jobs.AttachChannels(channels);
+		channels.Start();
 		jobs.Restore();
 		cron = std::make_unique<CronScheduler>(loop, pipelines, jobs);
 		sigterm.Start(SIGTERM);
@@ -116,6 +130,10 @@ private:
 	}
 
 	void Stopped() {
+		/* what is still owed waits in notices.json for the next start */
+		channels.Stop();
+		http.Close();
+		curl.Close();
 		jobs.Close();
 		pipelines.Unwatch();
 		server.Close();
@@ -136,6 +154,7 @@ private:
 			cron.reset();
 			pipelines = std::move(fresh);
 			cron = std::make_unique<CronScheduler>(loop, pipelines, jobs);
+			channels.Reload();
 			LogInfo("pipelines reloaded", {{"pipelines", std::to_string(pipelines.All().size())}});
 			Announce();
 		} catch (const ConfigError &e) {
@@ -176,13 +195,12 @@ private:
 	}
 	/* done hears the answer once the decision is on the disk. A job started
 	   during the grace would hold the shutdown up for its whole timeout */
-	void Approve(std::string_view id, const Decider &who, ControlDone done) override {
-		if (stopping)
+	void Decide(Decision decision, std::string_view id, DecisionSource by,
+		    DecisionDone done) override {
+		if (stopping && decision == Decision::Approve)
 			return done({false, {}, "the daemon is stopping; approve the job after it starts again"});
-		jobs.Approve(id, who.Describe(), std::move(done));
+		jobs.Decide(decision, id, std::move(by), std::move(done));
 	}
-	void Ignore(std::string_view id, const Decider &who, ControlDone done) override { jobs.Ignore(id, who.Describe(), std::move(done)); }
-	void Cancel(std::string_view id, const Decider &who, ControlDone done) override { jobs.Cancel(id, who.Describe(), std::move(done)); }
 };
 
 } // namespace

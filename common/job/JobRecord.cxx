@@ -66,6 +66,7 @@ ToJson(const JobRecord &r)
 		{"exit_code", r.exit_code ? json::Value::Number(std::int64_t(*r.exit_code)) : json::Value()},
 		{"reason", str(r.reason)}, {"decided_by", str(r.decided_by)},
 		{"timeout_ms", json::Value::Number(std::int64_t(r.timeout.count()))},
+		{"approval", json::Value(r.approval)},
 	};
 	return json::Serialize(json::Value::MakeObject(std::move(m)));
 }
@@ -99,6 +100,8 @@ ParseJobRecord(std::string_view text)
 	r.decided_by = str("decided_by");
 	if (const auto *v = root.Find("timeout_ms"); v != nullptr && v->ToInt64())
 		r.timeout = std::chrono::milliseconds(*v->ToInt64());
+	if (const auto *v = root.Find("approval"); v != nullptr && v->IsBool())
+		r.approval = v->GetBool();
 	return r;
 }
 

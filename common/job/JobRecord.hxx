@@ -50,6 +50,8 @@ struct JobRecord {
 	/** who approved, ignored or cancelled it */
 	std::string decided_by;
 	std::chrono::milliseconds timeout{0};
+	/** it asked a human first (its announcement carries the buttons) */
+	bool approval = false;
 };
 
 std::string ToJson(const JobRecord &record);
@@ -80,6 +82,7 @@ struct JobFiles {
 	std::string Output() const { return dir + "/output.log"; }
 	std::string Result() const { return dir + "/result.md"; }
 	std::string Rendered() const { return dir + "/rendered.json"; }
+	std::string Notices() const { return dir + "/notices.json"; }
 	std::string WorkerLog() const { return dir + "/worker.log"; }
 };
 

@@ -56,10 +56,9 @@ ControlConnection::LookUpDecider() noexcept
 void
 ControlConnection::Decide(const Decider &who) noexcept
 {
-	using Method = void (ControlHandler::*)(std::string_view, const Decider &, ControlDone);
-	const Method method = command.command == control::Command::Approve ? &ControlHandler::Approve
-		: command.command == control::Command::Ignore ? &ControlHandler::Ignore
-		: &ControlHandler::Cancel;
+	const Decision decision = command.command == control::Command::Approve ? Decision::Approve
+		: command.command == control::Command::Ignore ? Decision::Ignore
+		: Decision::Cancel;
 
 	phase = Phase::Deciding;
 	// The handler may call done inside the call, and the answer may then
@@ -70,7 +69,8 @@ ControlConnection::Decide(const Decider &who) noexcept
 		// Copies: the handler may use them after done has closed us.
 		const std::string job = command.job;
 		auto by = who.Describe();
-		(handler.*method)(job, who, [cell, by](ControlResult result) {
+		handler.Decide(decision, job, {DecisionSource::Via::CommandLine, {},
+			       std::to_string(who.uid), by}, [cell, by](DecisionOutcome result) {
 			if (*cell != nullptr)
 				(*cell)->OnDecided(result, by);
 		});
@@ -84,7 +84,7 @@ ControlConnection::Decide(const Decider &who) noexcept
 }
 
 void
-ControlConnection::OnDecided(const ControlResult &result, const std::string &by) noexcept
+ControlConnection::OnDecided(const DecisionOutcome &result, const std::string &by) noexcept
 {
 	if (phase != Phase::Deciding)
 		return; // a second call, or after the deadline answered

@@ -29,7 +29,7 @@ class Loop;
 namespace osprey::daemon {
 
 class ControlHandler;
-struct ControlResult;
+struct DecisionOutcome;
 
 class ControlConnection final : uv::Pipe::Listener, uv::Timer::Listener {
 public:
@@ -48,7 +48,7 @@ private:
 		Reading,
 		/** the client's user name is being looked up on the pool */
 		LookingUp,
-		/** the handler has the decision; its ControlDone is awaited */
+		/** the handler has the decision; its DecisionDone is awaited */
 		Deciding,
 		/** answered (or abandoned): nothing more to do but write */
 		Answered,
@@ -66,7 +66,7 @@ private:
 	control::Request command;
 	/** the client's uid (SO_PEERCRED), read once accepted */
 	std::optional<uid_t> peer_uid;
-	/** what the handler's ControlDone reaches the connection through;
+	/** what the handler's DecisionDone reaches the connection through;
 	    Close() nulls it, so a late callback finds nobody */
 	std::shared_ptr<ControlConnection *> self;
 	/** every read lands here before it is appended to request */
@@ -110,7 +110,7 @@ private:
 	void Execute(std::string_view line) noexcept;
 	void LookUpDecider() noexcept;
 	void Decide(const Decider &who) noexcept;
-	void OnDecided(const ControlResult &result, const std::string &by) noexcept;
+	void OnDecided(const DecisionOutcome &result, const std::string &by) noexcept;
 
 	// uv::Pipe::Listener
 	void OnRead(uv::Pipe &, ssize_t nread, const char *data) noexcept override;

@@ -11,21 +11,33 @@
 
 namespace osprey::daemon {
 
-void JobTable::Approve(std::string_view id, std::string by, DecisionDone done) { Decide(Decision::Approve, id, std::move(by), std::move(done)); }
-void JobTable::Ignore(std::string_view id, std::string by, DecisionDone done) { Decide(Decision::Ignore, id, std::move(by), std::move(done)); }
-void JobTable::Cancel(std::string_view id, std::string by, DecisionDone done) { Decide(Decision::Cancel, id, std::move(by), std::move(done)); }
-
 static std::string
 Now()
 {
 	return FormatIso8601Utc(std::chrono::system_clock::now());
 }
 
-void
-JobTable::Decide(Decision decision, std::string_view id, std::string by, DecisionDone done)
+/* Whether @p by may decide jobs of @p pipeline, as its channel is now. */
+std::optional<std::string>
+JobTable::Unauthorized(const std::string &pipeline, const DecisionSource &by) noexcept
 {
+	if (by.via == DecisionSource::Via::CommandLine)
+		return std::nullopt;
+	try {
+		return daemon::Unauthorized(pipelines.Current(pipeline).channel, by);
+	} catch (const std::exception &) {
+		return "pipeline " + pipeline + " is gone, so its jobs cannot be decided from a chat";
+	}
+}
+
+void
+JobTable::Decide(Decision decision, std::string_view id, DecisionSource source, DecisionDone done)
+{
+	std::string by = source.name;
 	if (const auto i = live.find(id); i != live.end()) {
 		auto &job = *i->second;
+		if (auto refusal = Unauthorized(job.record.pipeline, source))
+			return done({false, {}, std::move(*refusal)});
 		if (auto refusal = Refusal(id, job.record.state, job.end.has_value(), decision))
 			return done({false, {}, std::move(*refusal)});
 		if (job.stop == StopCause::None) {
@@ -46,19 +58,24 @@ JobTable::Decide(Decision decision, std::string_view id, std::string by, Decisio
 		/* not ours (any more): what its record says, read on the pool */
 		if (!IsValidJobId(id))
 			return done({false, {}, "no job " + std::string(id)});
-		auto state = std::make_shared<std::optional<JobState>>();
+		auto record = std::make_shared<std::optional<JobRecord>>();
 		const std::string key(id);
-		store.Run([state, key](const std::string &dir) {
-			*state = LoadJobRecord(JobFiles{dir + "/" + key}).state;
-		}, [state, key, decision, done = std::move(done)](std::exception_ptr) {
-			if (!*state)
+		store.Run([record, key](const std::string &dir) {
+			*record = LoadJobRecord(JobFiles{dir + "/" + key});
+		}, [this, record, key, decision, source = std::move(source),
+		    done = std::move(done)](std::exception_ptr) {
+			if (!*record)
 				return done({false, {}, "no job " + key});
-			done({false, {}, *Refusal(key, **state, false, decision)});
+			if (auto refusal = Unauthorized((*record)->pipeline, source))
+				return done({false, {}, std::move(*refusal)});
+			done({false, {}, *Refusal(key, (*record)->state, false, decision)});
 		});
 		return;
 	}
 
 	auto &job = i->second;
+	if (auto refusal = Unauthorized(job.record.pipeline, source))
+		return done({false, {}, std::move(*refusal)});
 	if (auto refusal = Refusal(id, JobState::AwaitingApproval, job.deciding, decision))
 		return done({false, {}, std::move(*refusal)});
 
@@ -133,6 +150,7 @@ JobTable::RecordDecision(PendingJob &job, JobRecord next, DecisionDone done)
 			{{"pipeline", next.pipeline}, {"job", next.id}, {"by", next.decided_by},
 			 {"reason", next.reason}});
 		const auto state = std::string(Name(next.state));
+		Announce(next);
 		if (next.state == JobState::Starting) {
 			if (!load_error->empty()) {
 				/* recorded as starting; it cannot: end it the usual way */
@@ -142,7 +160,6 @@ JobTable::RecordDecision(PendingJob &job, JobRecord next, DecisionDone done)
 			StartJob(std::move(next), std::move(*rendered));
 		} else {
 			CountEnded(next.state);
-			Notify(next, *rendered, false);
 		}
 		done({true, state, {}});
 	});
@@ -152,6 +169,7 @@ JobTable::RecordDecision(PendingJob &job, JobRecord next, DecisionDone done)
 void
 JobTable::ArmApprovalTimer() noexcept
 {
+	approval_due = std::chrono::system_clock::time_point::max();
 	if (shutting_down || pending.empty()) {
 		approval_timer.Stop();
 		return;
@@ -162,6 +180,7 @@ JobTable::ArmApprovalTimer() noexcept
 			next = job.deadline;
 	if (next == std::chrono::system_clock::time_point::max())
 		return;
+	approval_due = next;
 	const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(
 		next - std::chrono::system_clock::now());
 	approval_timer.Start(static_cast<std::uint64_t>(std::max<std::int64_t>(wait.count(), 0)) + 1);
@@ -183,7 +202,7 @@ JobTable::ExpireApprovals() noexcept
 		} catch (const std::exception &) {
 			next.reason = "no one approved or ignored it in time";
 		}
-		RecordDecision(job, std::move(next), [](ControlResult) {});
+		RecordDecision(job, std::move(next), [](DecisionOutcome) {});
 	}
 	ArmApprovalTimer();
 }
@@ -194,6 +213,7 @@ JobTable::Shutdown(std::chrono::milliseconds grace, std::function<void()> draine
 	on_drained = std::move(drained);
 	shutting_down = true;
 	approval_timer.Stop(); // pending approvals stay pending, on disk
+	approval_due = std::chrono::system_clock::time_point::max();
 	for (auto &[id, job] : live)
 		/* a live job gets the grace to end on its own; then it is stopped */
 		if (job->stop == StopCause::None && !job->end)

@@ -53,6 +53,7 @@ JobTable::Submit(Trigger t, SubmitDone done)
 
 	/* the contract: approval applies to webhook triggers only */
 	const bool approval = t.kind == "webhook" && pipeline->channel.approval;
+	r.approval = approval;
 	auto admission = Admit(approval, used_slots < MaxSlots(), pending.size() + incoming_pending,
 			       caps.max_pending);
 	std::string refusal = AdmissionRefusal(admission, MaxSlots(), caps.max_pending);
@@ -142,6 +143,7 @@ JobTable::Rendered(JobRecord r, bool approval, std::chrono::milliseconds approva
 
 	auto fields = std::make_shared<RenderedFields>(std::move(out.fields));
 	auto write = NewJobWrite(r, std::move(out.payload), std::move(out.prompt), *fields);
+	KeepNotices(write, r);
 	for (const auto &f : write.files)
 		store_bytes += f.data.size();
 	store.Write(std::move(write),
@@ -161,18 +163,21 @@ JobTable::Rendered(JobRecord r, bool approval, std::chrono::milliseconds approva
 		case JobState::Failed:
 			LogInfo("job failed", {{"pipeline", r.pipeline}, {"job", r.id}, {"reason", r.reason}});
 			CountEnded(r.state);
-			Notify(r, *fields, false);
+			Announce(r, {}, fields.get());
 			return done({Outcome::Accepted, r.id, r.state, r.reason});
 		case JobState::AwaitingApproval: {
 			--incoming_pending;
 			const auto deadline = std::chrono::system_clock::now() + approval_timeout;
 			pending.emplace(r.id, PendingJob{r, deadline, payload_bytes, false});
-			ArmApprovalTimer();
-			Notify(r, *fields, true);
+			/* not a walk over 10,000 pending jobs per new one */
+			if (deadline < approval_due)
+				ArmApprovalTimer();
+			Announce(r, {}, fields.get());
 			return done({Outcome::Accepted, r.id, r.state, {}});
 		}
 		default: {
 			const auto id = r.id;
+			Announce(r, {}, fields.get());
 			auto failure = StartJob(std::move(r), std::move(*fields));
 			if (!failure.empty())
 				return done({Outcome::Accepted, id, JobState::Failed, std::move(failure)});
@@ -190,13 +195,16 @@ JobTable::RecordRejected(JobRecord r, std::string reason, SubmitDone done)
 	r.finished = r.updated;
 	auto write = RecordWrite(r);
 	write.create = true;
-	store.Write(std::move(write), [this, r, done = std::move(done)](std::error_code) {
+	/* a webhook's sender heard 429; a flood of those must not become a
+	   flood of chat messages. A cron job's rejection nobody else hears */
+	const bool announce = r.trigger != "webhook";
+	if (announce)
+		KeepNotices(write, r);
+	store.Write(std::move(write), [this, r, announce, done = std::move(done)](std::error_code) {
 		/* the sender hears 429 either way; the store logged a failure */
 		CountEnded(JobState::Rejected);
-		/* a webhook's sender heard 429; a flood of those must not become a
-		   flood of chat messages. A cron job's rejection nobody else hears */
-		if (r.trigger != "webhook")
-			Notify(r, {}, false);
+		if (announce)
+			Announce(r);
 		done({Outcome::Rejected, r.id, JobState::Rejected, r.reason});
 	});
 }

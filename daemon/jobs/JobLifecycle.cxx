@@ -127,9 +127,7 @@ JobTable::OnWorkerExit(Job &job, std::int64_t status, int signal) noexcept
 				 job.record.decided_by, job.record.timeout}));
 }
 
-/* The agent's answer, else the end of its output: what the channel shows.
-   Only the tail is read, however large the log. */
-static std::string
+std::string
 ResultText(const JobFiles &files)
 {
 	constexpr std::size_t limit = 4000;
@@ -169,14 +167,7 @@ JobTable::Finish(Job &job, Ending ending) noexcept
 	next.reason = std::move(ending.reason);
 	next.updated = next.finished = Now();
 
-	auto result = std::make_shared<std::string>();
-	if (next.state != JobState::Rejected && next.state != JobState::Ignored &&
-	    next.state != JobState::Expired) {
-		const JobFiles files{home.JobsDir() + "/" + next.id};
-		store.Run([result, files](const std::string &) { *result = ResultText(files); },
-			  [](std::exception_ptr) {});
-	}
-	store.Write(RecordWrite(next), [this, next, result](std::error_code error) mutable {
+	store.Write(RecordWrite(next), [this, next](std::error_code error) mutable {
 		const auto i = live.find(next.id);
 		if (i == live.end())
 			return;
@@ -192,7 +183,7 @@ JobTable::Finish(Job &job, Ending ending) noexcept
 		LogInfo("job " + std::string(Name(next.state)), {{"pipeline", next.pipeline},
 			{"job", next.id}, {"reason", next.reason}});
 		CountEnded(next.state);
-		Notify(next, job.rendered, false, std::move(*result));
+		Announce(next);
 		Bury(next.id);
 		CheckDrained();
 	});

@@ -14,19 +14,22 @@
 
 namespace osprey::daemon {
 
-namespace {
-
-struct Found {
+/* What a restart's scan found, piece by piece, on the store's thread. */
+struct RecoveredJobs {
 	struct Entry {
 		JobRecord record;
 		std::uint64_t payload_bytes = 0;
-		/* for the channel, when a live job ends interrupted */
-		RenderedFields rendered;
+		/* what its channel has had, when it keeps track */
+		std::optional<JobNotices> notices;
 	};
 	std::vector<Entry> unfinished;
+	/* ended jobs that still owe their channel something */
+	std::vector<std::pair<JobRecord, JobNotices>> owed;
 	std::vector<std::string> problems;
 	std::size_t removed = 0;
 };
+
+namespace {
 
 /* A directory without a job.json is what a crash left before the store
    had a journal, or a job whose creation failed. Past an hour nothing can
@@ -45,27 +48,54 @@ RemoveIfAbandoned(const JobFiles &files)
 	return true;
 }
 
-void
-Scan(const std::string &jobs_dir, Found &found)
+} // namespace
+
+std::optional<JobNotices>
+LoadJobNotices(const JobFiles &files)
 {
-	for (const auto &id : ListJobIds(jobs_dir)) {
+	std::string text;
+	try {
+		text = ReadFile(files.Notices());
+	} catch (const std::system_error &e) {
+		if (e.code() == std::errc::no_such_file_or_directory)
+			return std::nullopt; // a stdout channel's, or a job from before notices
+		throw;
+	}
+	return ParseJobNotices(text);
+}
+
+namespace {
+
+/* Job records read per store task: a webhook's write waits for at most
+   one piece of a restart's scan, not for all 10,000 records */
+constexpr std::size_t kScanPiece = 256;
+
+/* The records of ids[from, from + kScanPiece). */
+void
+Scan(const std::string &jobs_dir, const std::vector<std::string> &ids, std::size_t from,
+     RecoveredJobs &found)
+{
+	const auto to = std::min(ids.size(), from + kScanPiece);
+	for (std::size_t i = from; i < to; ++i) {
+		const auto &id = ids[i];
 		const JobFiles files{jobs_dir + "/" + id};
 		try {
 			auto record = LoadJobRecord(files);
-			if (IsTerminal(record.state))
+			std::optional<JobNotices> notices;
+			try {
+				notices = LoadJobNotices(files);
+			} catch (const std::exception &e) {
+				found.problems.push_back(id + ": " + e.what());
+			}
+			if (IsTerminal(record.state)) {
+				if (notices && NextOwed(record, *notices))
+					found.owed.emplace_back(std::move(record), std::move(*notices));
 				continue;
+			}
 			struct stat st;
 			const auto bytes = ::stat(files.Payload().c_str(), &st) == 0
 				? static_cast<std::uint64_t>(st.st_size) : 0;
-			RenderedFields rendered;
-			if (IsLive(record.state)) {
-				try {
-					rendered = LoadRenderedFields(files);
-				} catch (const std::exception &) {
-					/* a job from before rendered.json: no text to show */
-				}
-			}
-			found.unfinished.push_back({std::move(record), bytes, std::move(rendered)});
+			found.unfinished.push_back({std::move(record), bytes, std::move(notices)});
 		} catch (const std::exception &e) {
 			try {
 				if (RemoveIfAbandoned(files)) {
@@ -81,87 +111,104 @@ Scan(const std::string &jobs_dir, Found &found)
 
 } // namespace
 
+/* The ids are listed first, then read in pieces, each a store task of its
+   own: new jobs' writes go down between them (their ids are not in the
+   list), and nothing can decide on a listed job before Restored(). */
 void
 JobTable::Restore()
 {
-	auto found = std::make_shared<Found>();
-	store.Run([found](const std::string &dir) { Scan(dir, *found); },
-		  [this, found](std::exception_ptr error) {
+	auto found = std::make_shared<RecoveredJobs>();
+	auto ids = std::make_shared<std::vector<std::string>>();
+	store.Run([ids](const std::string &dir) { *ids = ListJobIds(dir); },
+		  [this, found, ids](std::exception_ptr error) {
 		try {
 			if (error)
 				std::rethrow_exception(error);
 		} catch (const std::exception &e) {
 			LogError("cannot read the job records", {{"error", e.what()}});
 		}
-		for (const auto &problem : found->problems)
-			LogWarning("unreadable job record", {{"error", problem}});
-		if (found->removed > 0)
-			LogInfo("removed job directories without a record",
-				{{"count", std::to_string(found->removed)}});
-
-		const auto now = std::chrono::system_clock::now();
-		std::size_t restored = 0;
-		for (auto &[r, payload_bytes, rendered] : found->unfinished) {
-			auto timeout = std::chrono::milliseconds(std::chrono::hours(24));
-			try {
-				timeout = pipelines.Current(r.pipeline).channel.approval_timeout;
-			} catch (const std::exception &) {
-			}
-			JobRecord next = r;
-			switch (Revive(r, now, timeout)) {
-			case Revival::Leave:
-				continue;
-			case Revival::Restore:
-				pending_bytes += payload_bytes;
-				pending.emplace(r.id, PendingJob{r, ParseIso8601(r.created) + timeout,
-								 payload_bytes, false});
-				++restored;
-				continue;
-			case Revival::Interrupt:
-				LogWarning("job was live when the daemon stopped",
-					   {{"pipeline", r.pipeline}, {"job", r.id}});
-				next.state = JobState::Interrupted;
-				next.reason = "the daemon stopped while the job was " +
-					std::string(Name(r.state));
-				/* it ended when the daemon did, as far as anyone knows */
-				next.finished = r.updated.empty() ? r.created : r.updated;
-				break;
-			case Revival::Expire: {
-				next.state = JobState::Expired;
-				next.reason = "no one approved or ignored it in time";
-				next.finished = FormatIso8601Utc(now);
-				/* its text, for the channel: read on the pool, before the write */
-				const JobFiles files{home.JobsDir() + "/" + r.id};
-				auto text = std::make_shared<RenderedFields>();
-				store.Run([text, files](const std::string &) { *text = LoadRenderedFields(files); },
-					  [](std::exception_ptr) {});
-				next.updated = FormatIso8601Utc(now);
-				store.Write(RecordWrite(next), [this, next, text](std::error_code e) {
-					if (e)
-						return;
-					CountEnded(next.state);
-					Notify(next, *text, false);
-				});
-				continue;
-			}
-			}
-			next.updated = FormatIso8601Utc(now);
-			store.Write(RecordWrite(next), [this, next, rendered](std::error_code e) {
-				if (e)
-					return; // the store logged it; the next start tries again
-				CountEnded(next.state);
-				Notify(next, rendered, false);
+		for (std::size_t from = 0; from < ids->size(); from += kScanPiece)
+			store.Run([ids, from, found](const std::string &dir) { Scan(dir, *ids, from, *found); },
+				  [found](std::exception_ptr piece_error) {
+				try {
+					if (piece_error)
+						std::rethrow_exception(piece_error);
+				} catch (const std::exception &e) {
+					found->problems.push_back(e.what());
+				}
 			});
-		}
-		if (restored > 0)
-			LogInfo("restored jobs awaiting approval", {{"count", std::to_string(restored)}});
-		restored_jobs = true;
-		ArmApprovalTimer();
-		/* every container of ours is a leftover but those of the jobs
-		   this daemon starts meanwhile */
-		sweeps.RemoveAllBut(pipelines.Global().container.socket, home.Root(), daemon_id);
-		Prune();
+		/* after the last piece, in the store's order */
+		store.Run([](const std::string &) {}, [this, found](std::exception_ptr) { Restored(*found); });
 	});
+}
+
+void
+JobTable::Restored(RecoveredJobs &found)
+{
+	for (const auto &problem : found.problems)
+		LogWarning("unreadable job record", {{"error", problem}});
+	if (found.removed > 0)
+		LogInfo("removed job directories without a record",
+			{{"count", std::to_string(found.removed)}});
+
+	const auto now = std::chrono::system_clock::now();
+	std::size_t restored = 0;
+	for (auto &[r, payload_bytes, notices] : found.unfinished) {
+		auto timeout = std::chrono::milliseconds(std::chrono::hours(24));
+		try {
+			timeout = pipelines.Current(r.pipeline).channel.approval_timeout;
+		} catch (const std::exception &) {
+		}
+		JobRecord next = r;
+		switch (Revive(r, now, timeout)) {
+		case Revival::Leave:
+			continue;
+		case Revival::Restore:
+			pending_bytes += payload_bytes;
+			pending.emplace(r.id, PendingJob{r, ParseIso8601(r.created) + timeout,
+							 payload_bytes, false});
+			++restored;
+			/* its announcement may still be owed */
+			if (notices)
+				Announce(r, *notices);
+			continue;
+		case Revival::Interrupt:
+			LogWarning("job was live when the daemon stopped",
+				   {{"pipeline", r.pipeline}, {"job", r.id}});
+			next.state = JobState::Interrupted;
+			next.reason = "the daemon stopped while the job was " +
+				std::string(Name(r.state));
+			/* it ended when the daemon did, as far as anyone knows */
+			next.finished = r.updated.empty() ? r.created : r.updated;
+			break;
+		case Revival::Expire: {
+			next.state = JobState::Expired;
+			next.reason = "no one approved or ignored it in time";
+			next.finished = FormatIso8601Utc(now);
+			break;
+		}
+		}
+		next.updated = FormatIso8601Utc(now);
+		store.Write(RecordWrite(next), [this, next, notices = notices](std::error_code e) {
+			if (e)
+				return; // the store logged it; the next start tries again
+			CountEnded(next.state);
+			/* without notices.json (stdout, or a job from before
+			   them) the end is all there is to say */
+			Announce(next, notices ? *notices : JobNotices{});
+		});
+	}
+	/* what ended jobs still owe their channels, oldest first */
+	for (auto &[record, notices] : found.owed)
+		Announce(record, notices);
+	if (restored > 0)
+		LogInfo("restored jobs awaiting approval", {{"count", std::to_string(restored)}});
+	restored_jobs = true;
+	ArmApprovalTimer();
+	/* every container of ours is a leftover but those of the jobs
+	   this daemon starts meanwhile */
+	sweeps.RemoveAllBut(pipelines.Global().container.socket, home.Root(), daemon_id);
+	Prune();
 }
 
 /* Bytes below @p path, not following symlinks. */

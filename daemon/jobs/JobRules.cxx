@@ -44,6 +44,32 @@ Verb(Decision d) noexcept
 }
 
 std::optional<std::string>
+Unauthorized(const EffectiveChannel &channel, const DecisionSource &by)
+{
+	using Via = DecisionSource::Via;
+	if (by.via == Via::CommandLine)
+		return std::nullopt;
+	const auto type = by.via == Via::Telegram ? ChannelType::Telegram : ChannelType::Slack;
+	const std::string refusal = "you are not allowed to decide this job";
+	if (channel.type != type)
+		return refusal;
+	if (type == ChannelType::Telegram) {
+		if (by.chat != std::to_string(channel.telegram.chat_id))
+			return refusal;
+		for (const auto user : channel.telegram.allowed_users)
+			if (by.user == std::to_string(user))
+				return std::nullopt;
+		return refusal;
+	}
+	if (by.chat != channel.slack.channel_id)
+		return refusal;
+	for (const auto &user : channel.slack.allowed_users)
+		if (by.user == user)
+			return std::nullopt;
+	return refusal;
+}
+
+std::optional<std::string>
 Refusal(std::string_view id, JobState state, bool deciding, Decision decision)
 {
 	const auto job = "job " + std::string(id);

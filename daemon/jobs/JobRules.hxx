@@ -5,6 +5,8 @@
 // before it acts.
 #pragma once
 
+#include "config/Channel.hxx"
+#include "decide/Decisions.hxx"
 #include "job/JobRecord.hxx"
 
 #include <chrono>
@@ -30,7 +32,11 @@ Admission Admit(bool approval, bool slot_free, std::size_t pending,
 /// The sentence a refused admission answers with, naming its cap.
 std::string AdmissionRefusal(Admission admission, unsigned max_slots, std::size_t max_pending);
 
-enum class Decision { Approve, Ignore, Cancel };
+/// Why @p by may not decide a job of a pipeline whose channel is
+/// @p channel, or nothing when it may: the command line always may (file
+/// permissions guard the socket); a press in a chat only from the
+/// pipeline's own chat and by someone in its allowed_users.
+std::optional<std::string> Unauthorized(const EffectiveChannel &channel, const DecisionSource &by);
 
 /// Why a job in @p state cannot take @p decision now, or nothing when it
 /// can. @p deciding: another decision on it is being recorded.

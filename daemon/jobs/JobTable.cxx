@@ -3,7 +3,7 @@
 #include "config/Home.hxx"
 #include "lib/uv/Loop.hxx"
 #include "log/Log.hxx"
-#include "notify/Notifier.hxx"
+#include "channel/Channels.hxx"
 
 #include <cstdio>
 #include <random>
@@ -20,8 +20,8 @@ NewDaemonId()
 }
 
 JobTable::JobTable(uv::Loop &_loop, const Home &_home, PipelineSet &_pipelines,
-		   Notifier &_notifier, std::string _worker_path)
-	: loop(_loop), home(_home), pipelines(_pipelines), notifier(_notifier),
+		   std::string _worker_path)
+	: loop(_loop), home(_home), pipelines(_pipelines),
 	  worker_path(std::move(_worker_path)), daemon_id(NewDaemonId()),
 	  store(loop, home.JobsDir()), sweeps(loop, worker_path),
 	  reaper(loop, *this), retention_timer(loop, *this), approval_timer(loop, *this)
@@ -54,23 +54,37 @@ JobTable::GiveSlot() noexcept
 		--used_slots;
 }
 
-/* Notifications name the pipeline's channel as it is now: a reload may have
-   changed it, and a job keeps no copy of it (nor of its tokens). */
+/* Notifications go to the pipeline's channel as it is now: a reload may
+   have changed it, and a job keeps no copy of it (nor of its tokens). */
 void
-JobTable::Notify(const JobRecord &r, const RenderedFields &rendered, bool approval_request,
-		 std::string result) noexcept
+JobTable::Announce(const JobRecord &record, const JobNotices &notices,
+		   const RenderedFields *rendered) noexcept
 {
+	if (channels == nullptr)
+		return;
 	try {
-		const auto &channel = pipelines.Current(r.pipeline).channel;
-		Notification n{approval_request ? Notification::Kind::ApprovalRequested
-			       : Notification::Kind::Finished,
-			       r.id, r.pipeline, rendered.topic, rendered.message, r.state, r.reason,
-			       std::move(result)};
-		notifier.Send(channel, n);
+		if (rendered != nullptr) {
+			const NoticeText text{rendered->topic, rendered->message, {}};
+			channels->JobChanged(record, notices, &text);
+		} else {
+			channels->JobChanged(record, notices);
+		}
 	} catch (const std::exception &e) {
-		LogWarning("notification not sent: the pipeline is gone or broken",
-			   {{"pipeline", r.pipeline}, {"job", r.id}, {"error", e.what()}});
+		LogWarning("notification not sent", {{"pipeline", record.pipeline},
+			   {"job", record.id}, {"error", e.what()}});
 	}
+}
+
+void
+JobTable::KeepNotices(JobWrite &write, const JobRecord &record)
+{
+	bool keeps = false;
+	try {
+		keeps = KeepsNotices(pipelines.Current(record.pipeline).channel.type);
+	} catch (const std::exception &) {
+	}
+	if (keeps)
+		write.files.push_back({"notices.json", ToJson(JobNotices{}, record) + "\n", 0600});
 }
 
 void

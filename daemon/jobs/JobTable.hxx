@@ -8,6 +8,7 @@
 #pragma once
 
 #include "Job.hxx"
+#include "channel/Channels.hxx"
 #include "control/ControlHandler.hxx"
 #include "store/JobStore.hxx"
 #include "supervise/ContainerSweeps.hxx"
@@ -29,10 +30,19 @@ namespace uv { class Loop; }
 
 namespace osprey::daemon {
 
-class Notifier;
+class Channels;
 class PipelineSet;
+struct RecoveredJobs;
 
-class JobTable final : uv::Timer::Listener {
+/// Reads notices.json of @p files: nothing when the job has none (its
+/// channel is stdout, or it is older than notices). Throws when unreadable.
+std::optional<JobNotices> LoadJobNotices(const JobFiles &files);
+
+/// The agent's answer (result.md), else the end of its output: what the
+/// channel shows. Only the tail is read, however large the log.
+std::string ResultText(const JobFiles &files);
+
+class JobTable final : public DecisionTaker, public NoticeFiles, uv::Timer::Listener {
 	friend struct Job;
 
 public:
@@ -59,7 +69,6 @@ public:
 		std::string reason;
 	};
 	using SubmitDone = std::function<void(Submitted)>;
-	using DecisionDone = std::function<void(ControlResult)>;
 
 private:
 	/* a job awaiting approval: small, since thousands may wait; its
@@ -75,7 +84,8 @@ private:
 	uv::Loop &loop;
 	const Home &home;
 	PipelineSet &pipelines;
-	Notifier &notifier;
+	/* where notifications go; none in tests of the table alone */
+	Channels *channels = nullptr;
 	const std::string worker_path;
 	/* random, per start: labels our jobs' containers (WorkerJob) */
 	const std::string daemon_id;
@@ -88,6 +98,9 @@ private:
 	/* finished jobs are freed on the next loop turn, never inside their own callbacks */
 	std::vector<std::unique_ptr<Job>> graveyard;
 	uv::Timer reaper, retention_timer, approval_timer;
+	/* the deadline approval_timer is set for (max: not set): a new job
+	   expiring later, as they all do, needs no look at the others */
+	std::chrono::system_clock::time_point approval_due = std::chrono::system_clock::time_point::max();
 
 	/* slots taken by live jobs and by jobs on their way to start */
 	unsigned used_slots = 0;
@@ -109,8 +122,7 @@ private:
 	bool shutting_down = false;
 
 public:
-	JobTable(uv::Loop &loop, const Home &home, PipelineSet &pipelines, Notifier &notifier,
-		 std::string worker_path);
+	JobTable(uv::Loop &loop, const Home &home, PipelineSet &pipelines, std::string worker_path);
 	~JobTable() noexcept;
 
 	/// Admits, renders, records, then starts the job, holds it for
@@ -118,10 +130,22 @@ public:
 	void Submit(Trigger trigger, SubmitDone done);
 
 	/// Decisions, from the command line or a chat: @p done hears the
-	/// outcome once it is recorded (or why it could not be).
-	void Approve(std::string_view id, std::string by, DecisionDone done);
-	void Ignore(std::string_view id, std::string by, DecisionDone done);
-	void Cancel(std::string_view id, std::string by, DecisionDone done);
+	/// outcome once it is recorded (or why it could not be). A press in a
+	/// chat counts only from the pipeline's chat and its allowed_users.
+	void Decide(Decision decision, std::string_view id, DecisionSource by,
+		    DecisionDone done) override;
+
+	/// From now on, every durable change of a job's record is told to
+	/// @p channels (before Restore()).
+	void AttachChannels(Channels &c) noexcept { channels = &c; }
+
+	/* NoticeFiles: what the channels read and write, through the store
+	   (JobNoticeFiles.cxx) */
+	void LoadNoticeText(const JobRecord &record, NoticeKind kind,
+			    std::function<void(NoticeText)> done) override;
+	void SaveNotices(const JobRecord &record, const JobNotices &notices,
+			 std::function<void(std::error_code)> done) override;
+	void ScanOwed(std::function<void(std::vector<std::pair<JobRecord, JobNotices>>)> done) override;
 
 	/// After a restart, on the thread pool: pending approvals come back,
 	/// jobs that were live end interrupted, and containers left by a dead
@@ -161,7 +185,8 @@ private:
 	void GiveSlot() noexcept;
 
 	/* JobDecisions.cxx */
-	void Decide(Decision decision, std::string_view id, std::string by, DecisionDone done);
+	std::optional<std::string> Unauthorized(const std::string &pipeline,
+						const DecisionSource &by) noexcept;
 	void RecordDecision(PendingJob &job, JobRecord next, DecisionDone done);
 	void ApproveRecorded(JobRecord record, DecisionDone done);
 	void ArmApprovalTimer() noexcept;
@@ -178,11 +203,14 @@ private:
 	void OnWorkerExit(Job &job, std::int64_t exit_status, int term_signal) noexcept;
 
 	/* JobRecovery.cxx */
+	void Restored(RecoveredJobs &found);
 	void Prune() noexcept;
 	void CountEnded(JobState state) noexcept;
 
-	void Notify(const JobRecord &record, const RenderedFields &rendered, bool approval_request,
-		    std::string result = {}) noexcept;
+	void Announce(const JobRecord &record, const JobNotices &notices = {},
+		      const RenderedFields *rendered = nullptr) noexcept;
+	/* a new job's notices.json, when its channel keeps one */
+	void KeepNotices(JobWrite &write, const JobRecord &record);
 	void OnTimer(uv::Timer &timer) noexcept override;
 };
 

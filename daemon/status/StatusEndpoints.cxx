@@ -1,4 +1,5 @@
 #include "StatusEndpoints.hxx"
+#include "channel/Channels.hxx"
 #include "ingest/WebhookIngest.hxx"
 #include "jobs/JobTable.hxx"
 #include "json/Quote.hxx"
@@ -6,8 +7,9 @@
 
 namespace osprey::daemon {
 
-StatusEndpoints::StatusEndpoints(const JobTable &_jobs, const WebhookCounters &_webhooks)
-	: jobs(_jobs), webhooks(_webhooks),
+StatusEndpoints::StatusEndpoints(const JobTable &_jobs, const WebhookCounters &_webhooks,
+				 const Channels &_channels)
+	: jobs(_jobs), webhooks(_webhooks), channels(_channels),
 	  started(FormatIso8601Utc(std::chrono::system_clock::now()))
 {
 }
@@ -56,6 +58,29 @@ StatusEndpoints::Metrics(std::uint64_t not_found) const
 	line("osprey_job_store_syncs_total", jobs.Store().Commits());
 	metric("osprey_job_store_writes_total", "counter", "Job changes made durable.");
 	line("osprey_job_store_writes_total", jobs.Store().CommittedWrites());
+
+	/* every channel type, so that a dashboard's series exist from the start */
+	const auto &delivered = channels.DeliveryCounters();
+	const auto queued = channels.QueueLengths();
+	metric("osprey_notifications_total", "counter",
+	       "Notifications by channel type and outcome: sent, retried (each failed try "
+	       "that will be tried again), failed (refused for good).");
+	for (const auto type : {ChannelType::Telegram, ChannelType::Slack, ChannelType::Webhook,
+				ChannelType::Stdout}) {
+		const auto i = delivered.find(type);
+		const auto c = i != delivered.end() ? i->second : Channels::Counters{};
+		const auto label = "osprey_notifications_total{channel=\"" + std::string(Name(type)) + "\",outcome=\"";
+		line(label + "sent\"}", c.sent);
+		line(label + "retried\"}", c.retried);
+		line(label + "failed\"}", c.failed);
+	}
+	metric("osprey_notifications_queued", "gauge", "Notifications waiting to be delivered, by channel type.");
+	for (const auto type : {ChannelType::Telegram, ChannelType::Slack, ChannelType::Webhook,
+				ChannelType::Stdout}) {
+		const auto i = queued.find(type);
+		line("osprey_notifications_queued{channel=\"" + std::string(Name(type)) + "\"}",
+		     i != queued.end() ? i->second : 0);
+	}
 
 	http::Response r;
 	r.body = std::move(m);

@@ -8,16 +8,19 @@
 
 namespace osprey::daemon {
 
+class Channels;
 class JobTable;
 struct WebhookCounters;
 
 class StatusEndpoints {
 	const JobTable &jobs;
 	const WebhookCounters &webhooks;
+	const Channels &channels;
 	const std::string started; // ISO 8601
 
 public:
-	StatusEndpoints(const JobTable &jobs, const WebhookCounters &webhooks);
+	StatusEndpoints(const JobTable &jobs, const WebhookCounters &webhooks,
+			const Channels &channels);
 
 	http::Response Health() const;
 	/// @p not_found: requests for paths nobody serves.

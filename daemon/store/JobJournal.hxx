@@ -26,10 +26,12 @@ struct JobFile {
 	mode_t mode = 0600;
 };
 
-/// Files of one job, written together.
+/// Files of one job, written together, in order. Each replaces its file
+/// atomically, but for a new job's: there every file but the last, which
+/// readers wait for, is written in place.
 struct JobWrite {
 	std::string id;
-	/** make the job's directory (0700) first */
+	/** a new job: make its directory (0700) first */
 	bool create = false;
 	std::vector<JobFile> files;
 };
@@ -54,9 +56,9 @@ public:
 	/// Opens (or creates) the journal in @p jobs_dir. Throws std::system_error.
 	explicit JobJournal(std::string jobs_dir);
 
-	/// After a crash: writes what the journal holds, then checkpoints.
-	/// Returns how many entries it wrote again. Throws if they cannot be
-	/// written (the journal keeps them).
+	/// After a crash: writes what the journal holds, not synced (the
+	/// journal keeps it until the next Checkpoint()). Returns how many
+	/// entries it wrote again. Throws if they cannot be written.
 	std::size_t Recover();
 
 	/// Appends @p writes and syncs. Throws std::system_error; the journal

@@ -1,10 +1,11 @@
 // The job store: the job directories under ~/.osprey/jobs/, written on
 // libuv's thread pool so the loop never waits on the disk. Writes gather in
 // a queue while the previous batch is on the disk, then go down together:
-// one journal sync for the whole batch (group commit, see JobJournal), and
-// each writer hears back once its change is durable, or why it is not.
-// Tasks (a restart's scan, pruning, reading a log's tail) run on the same
-// thread in order with the writes.
+// one journal sync for the whole run of writes (group commit, see
+// JobJournal), and each writer hears back once its change is durable, or
+// why it is not. Tasks (a restart's scan, pruning, reading a log's tail) run
+// one at a time in order with the writes; a write never waits for a task
+// queued after it, so a long task should come in pieces.
 //
 // Loop thread only. Callbacks run on the loop's thread, in the order of the
 // calls, never from inside Write() or Run(); they must not throw.
@@ -73,8 +74,8 @@ public:
 	std::uint64_t Commits() const noexcept { return commits; }
 	std::uint64_t CommittedWrites() const noexcept { return committed_writes; }
 
-	/// Stops the checkpoint timer so the loop can end; queued work still
-	/// runs while the loop does.
+	/// Stops the checkpoint timer so the loop can end, and queues a last
+	/// checkpoint; queued work still runs while the loop does.
 	void Close() noexcept;
 
 private:

@@ -47,6 +47,11 @@ public:
 	/// is the CURLcode and whose message is curl's error buffer.
 	void Perform();
 
+	/// curl's own sentence about the last failure (CURLOPT_ERRORBUFFER);
+	/// empty when it had none to say.
+	const char *GetErrorBuffer() const noexcept { return error_buffer; }
+	void ClearErrorBuffer() noexcept { error_buffer[0] = '\0'; }
+
 	/// The last HTTP status code received; 0 before any.
 	long GetResponseCode() const noexcept;
 

@@ -22,4 +22,10 @@ MakeCurlErrorCode(CURLcode code) noexcept
 /// used as the "what" prefix when not empty.
 std::system_error MakeCurlError(CURLcode code, const std::string &detail);
 
+/// curl's multi interface has codes of its own (CURLMcode).
+const std::error_category &CurlMultiCategory() noexcept;
+
+/// A std::system_error "@p what: curl_multi_strerror()".
+std::system_error MakeCurlMultiError(CURLMcode code, const char *what);
+
 } // namespace osprey

@@ -13,6 +13,14 @@ Pipe::Pipe(Loop &loop, Listener &_listener)
 }
 
 void
+Pipe::Open(int fd)
+{
+	const int err = uv_pipe_open(handle, fd);
+	if (err < 0)
+		throw MakeError(err, "taking over a pipe");
+}
+
+void
 Pipe::Bind(const std::string &path, mode_t mode)
 {
 	const std::string what = "binding the unix socket " + path;

@@ -32,6 +32,10 @@ public:
 	/// creates files (at startup). Throws std::system_error naming @p path.
 	void Bind(const std::string &path, mode_t mode);
 
+	/// Takes @p fd, an open pipe (a process's standard output to a log
+	/// collector), and makes it non-blocking. Throws std::system_error.
+	void Open(int fd);
+
 	/// The uid of the process at the other end of an accepted unix socket,
 	/// as the kernel recorded it at connect(2) (SO_PEERCRED: the client
 	/// cannot lie about it); nullopt when it cannot be had.

@@ -18,14 +18,14 @@ class FakeControlHandler final : public ControlHandler {
 	mutable std::mutex mutex;
 	std::condition_variable held_changed;
 	std::vector<std::string> calls;
-	std::vector<ControlDone> held;
+	std::vector<DecisionDone> held;
 
 public:
 	/** what Status() answers */
 	control::DaemonStatus status{"0.1.0", 42, "2026-11-22T10:00:00Z", "http://127.0.0.1:8080",
 				     0, 4, 1, 0, 0, {{"running", 0}}};
 	/** what Approve/Ignore/Cancel answer */
-	ControlResult result{true, "starting", {}};
+	DecisionOutcome result{true, "starting", {}};
 	/** Approve throws this message when non-empty */
 	std::string throw_message;
 	/** hold each decision's done until ReleaseHeld() instead of calling it */
@@ -46,7 +46,7 @@ public:
 	/// Calls every held done with `result`, @p times times each. On the
 	/// loop's thread (or once the loop has stopped).
 	void ReleaseHeld(int times = 1) {
-		std::vector<ControlDone> dones;
+		std::vector<DecisionDone> dones;
 		{
 			std::lock_guard lock(mutex);
 			dones.swap(held);
@@ -60,23 +60,18 @@ public:
 		Record("status");
 		return status;
 	}
-	void Approve(std::string_view job, const Decider &who, ControlDone done) override {
-		Record("approve " + std::string(job) + " " + who.Describe());
-		if (!throw_message.empty())
+	void Decide(Decision decision, std::string_view job, DecisionSource by,
+		    DecisionDone done) override {
+		const char *verb = decision == Decision::Approve ? "approve "
+			: decision == Decision::Ignore ? "ignore " : "cancel ";
+		Record(verb + std::string(job) + " " + by.name);
+		if (decision == Decision::Approve && !throw_message.empty())
 			throw std::runtime_error(throw_message);
-		Answer(std::move(done));
-	}
-	void Ignore(std::string_view job, const Decider &who, ControlDone done) override {
-		Record("ignore " + std::string(job) + " " + who.Describe());
-		Answer(std::move(done));
-	}
-	void Cancel(std::string_view job, const Decider &who, ControlDone done) override {
-		Record("cancel " + std::string(job) + " " + who.Describe());
 		Answer(std::move(done));
 	}
 
 private:
-	void Answer(ControlDone done) {
+	void Answer(DecisionDone done) {
 		if (!defer)
 			return done(result);
 		std::lock_guard lock(mutex);

@@ -20,7 +20,7 @@ const std::string id1 = "20261122-004512-3f9a1c2b", id2 = "20261122-004513-00000
 	id3 = "20261122-004514-ffffffff";
 
 std::string
-Decision(std::string_view command, std::string_view job)
+DecisionLine(std::string_view command, std::string_view job)
 {
 	return control::ToJsonLine(control::Request{
 		command == "approve" ? control::Command::Approve
@@ -50,11 +50,11 @@ TEST_CASE("ControlServer answers one request per connection")
 		      control::ToJsonLine(s.handler.status) + "\n");
 	}
 	SUBCASE("decisions pass the job and who asks, and answer the new state") {
-		CHECK(RawClient(path).Exchange(Decision("approve", id1)) ==
+		CHECK(RawClient(path).Exchange(DecisionLine("approve", id1)) ==
 		      R"({"ok":true,"state":"starting","by":")" + me + "\"}\n");
-		CHECK(RawClient(path).Exchange(Decision("ignore", id2)) ==
+		CHECK(RawClient(path).Exchange(DecisionLine("ignore", id2)) ==
 		      R"({"ok":true,"state":"starting","by":")" + me + "\"}\n");
-		CHECK(RawClient(path).Exchange(Decision("cancel", id3)) ==
+		CHECK(RawClient(path).Exchange(DecisionLine("cancel", id3)) ==
 		      R"({"ok":true,"state":"starting","by":")" + me + "\"}\n");
 		CHECK(s.handler.Calls() ==
 		      std::vector<std::string>{"approve " + id1 + " " + me, "ignore " + id2 + " " + me,
@@ -62,12 +62,12 @@ TEST_CASE("ControlServer answers one request per connection")
 	}
 	SUBCASE("a refusal is the handler's sentence") {
 		s.handler.result = {false, {}, "job j1 is running, not awaiting approval"};
-		CHECK(RawClient(path).Exchange(Decision("approve", id1)) ==
+		CHECK(RawClient(path).Exchange(DecisionLine("approve", id1)) ==
 		      "{\"ok\":false,\"error\":\"job j1 is running, not awaiting approval\"}\n");
 	}
 	SUBCASE("an exception in the handler is an error answer") {
 		s.handler.throw_message = "disk full";
-		CHECK(RawClient(path).Exchange(Decision("approve", id1)) ==
+		CHECK(RawClient(path).Exchange(DecisionLine("approve", id1)) ==
 		      "{\"ok\":false,\"error\":\"disk full\"}\n");
 	}
 	SUBCASE("a request without newline is answered when the client shuts down") {

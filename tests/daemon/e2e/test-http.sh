@@ -321,7 +321,7 @@ expect_contains "$(tr 'A-Z' 'a-z' <"$T/resp.headers")" "content-type: text/plain
 expect_contains "$metrics" "# TYPE osprey_" "/metrics has TYPE lines"
 expect_contains "$metrics" 'osprey_webhook_requests_total{outcome="unauthorized"} 9' "/metrics counts the refused signatures"
 expect_contains "$metrics" 'osprey_agent_slots_max 12' "/metrics has the slot limit"
-bad=$(grep -v '^#' <<<"$metrics" | grep -v '^osprey_[a-z_]*\({[a-z_]*="[a-z_]*"}\)\? [0-9]*$' || true)
+bad=$(grep -v '^#' <<<"$metrics" | grep -v '^osprey_[a-z_]*\({[a-z_]*="[a-z_]*"\(,[a-z_]*="[a-z_]*"\)*}\)\? [0-9]*$' || true)
 expect_eq "$bad" "" "every /metrics sample line is well formed"
 code=$(curl -sS --max-time 10 -o "$T/resp.body" -w '%{http_code}' --data '{}' "$BASE/healthz")
 expect_eq "$code" 405 "POST /healthz is 405"

@@ -104,3 +104,36 @@ TEST_CASE("Revive")
 	r.created = "garbage";
 	CHECK(Revive(r, now, 24h) == Revival::Expire);
 }
+
+TEST_CASE("Unauthorized")
+{
+	EffectiveChannel telegram;
+	telegram.type = ChannelType::Telegram;
+	telegram.telegram.chat_id = -100123;
+	telegram.telegram.allowed_users = {42, 43};
+	EffectiveChannel slack;
+	slack.type = ChannelType::Slack;
+	slack.slack.channel_id = "C0123";
+	slack.slack.allowed_users = {"U0001"};
+	using Via = DecisionSource::Via;
+	const std::string no = "you are not allowed to decide this job";
+
+	SUBCASE("the command line always may") {
+		CHECK_FALSE(Unauthorized(telegram, {Via::CommandLine, {}, "1000", "alice"}));
+		CHECK_FALSE(Unauthorized(EffectiveChannel{}, {Via::CommandLine, {}, "0", "root"}));
+	}
+	SUBCASE("a press from the pipeline's chat by an allowed user") {
+		CHECK_FALSE(Unauthorized(telegram, {Via::Telegram, "-100123", "43", "@bob"}));
+		CHECK_FALSE(Unauthorized(slack, {Via::Slack, "C0123", "U0001", "Alice (U0001)"}));
+	}
+	SUBCASE("anyone else, another chat, another kind of chat") {
+		CHECK(Unauthorized(telegram, {Via::Telegram, "-100123", "44", "@eve"}) == no);
+		CHECK(Unauthorized(telegram, {Via::Telegram, "-100999", "42", "@alice"}) == no);
+		CHECK(Unauthorized(telegram, {Via::Slack, "-100123", "42", "x"}) == no);
+		CHECK(Unauthorized(slack, {Via::Slack, "C0123", "U0002", "y"}) == no);
+		CHECK(Unauthorized(slack, {Via::Slack, "C9999", "U0001", "y"}) == no);
+		/* nobody in allowed_users: nobody in the chat decides */
+		slack.slack.allowed_users.clear();
+		CHECK(Unauthorized(slack, {Via::Slack, "C0123", "U0001", "y"}) == no);
+	}
+}

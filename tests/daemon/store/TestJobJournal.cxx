@@ -107,8 +107,62 @@ TEST_CASE("a committed change survives a crash before its files were written")
 	CHECK(ReadFile(scratch.path + "/job-1/job.json") == "{\"state\":\"ignored\"}\n");
 	CHECK(ModeOf(scratch.path + "/job-1") == 0700);
 	CHECK(ModeOf(scratch.path + "/job-1/prompt.md") == 0644);
+	/* kept until a checkpoint has synced what it wrote */
+	CHECK(journal.Size() > 0);
+	journal.Checkpoint();
 	CHECK(journal.Size() == 0);
 	CHECK(ReadFile(scratch.path + "/.journal").empty());
+}
+
+TEST_CASE("a torn tail is cut at recovery: what is committed after it survives the next crash")
+{
+	ScratchDir scratch;
+	const auto first = Sample("job-1", "awaiting");
+	const auto second = JobWrite{"job-1", false, {{"job.json", "{\"state\":\"ignored\"}\n", 0600}}};
+	{
+		JobJournal journal(scratch.path);
+		journal.Commit({&first});
+	}
+	/* the daemon died in the middle of its next append */
+	const auto torn = EncodeJournalEntry(second);
+	{
+		const auto whole = ReadFile(scratch.path + "/.journal");
+		WriteFileAtomic(scratch.path + "/.journal", whole + torn.substr(0, torn.size() / 2), 0600,
+				Durability::Lazy);
+	}
+	{
+		JobJournal journal(scratch.path);
+		CHECK(journal.Recover() == 1);
+		journal.Commit({&second});
+	}
+	JobJournal journal(scratch.path);
+	CHECK(journal.Recover() == 2);
+	CHECK(ReadFile(scratch.path + "/job-1/job.json") == "{\"state\":\"ignored\"}\n");
+}
+
+TEST_CASE("a new job's files are written in place but the last; a file that exists is replaced")
+{
+	ScratchDir scratch;
+	JobJournal journal(scratch.path);
+	const JobWrite w{"job-1", true, {{"payload.json", "{}", 0600}, {"prompt.md", "hi\n", 0644},
+					  {"job.json", "{\"state\":\"awaiting\"}\n", 0600}}};
+	const auto dir = scratch.path + "/job-1";
+	const auto old_mask = ::umask(077);
+	journal.Apply(w);
+	::umask(old_mask);
+	CHECK(ReadFile(dir + "/payload.json") == "{}");
+	CHECK(ReadFile(dir + "/prompt.md") == "hi\n");
+	CHECK(ModeOf(dir + "/prompt.md") == 0644);
+	CHECK(ReadFile(dir + "/job.json") == "{\"state\":\"awaiting\"}\n");
+
+	/* a replay: a file someone holds (a container's bind mount, as far as
+	   the file is concerned) is replaced, never rewritten */
+	REQUIRE(::link((dir + "/prompt.md").c_str(), (scratch.path + "/held").c_str()) == 0);
+	auto again = w;
+	again.files[1].data = "changed\n";
+	journal.Apply(again);
+	CHECK(ReadFile(dir + "/prompt.md") == "changed\n");
+	CHECK(ReadFile(scratch.path + "/held") == "hi\n");
 }
 
 TEST_CASE("a journal cannot write outside the jobs directory")

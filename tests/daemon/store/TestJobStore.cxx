@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 #include <csignal>
 #include <cstdlib>
+#include <future>
 #include <sys/resource.h>
 
 using namespace osprey;
@@ -80,6 +81,42 @@ TEST_CASE("a task sees every write queued before it")
 		  [&](std::exception_ptr error) { CHECK_FALSE(error); });
 	Drain(loop, store);
 	CHECK(saw);
+}
+
+TEST_CASE("a writer hears back before a task queued after its write runs")
+{
+	Scratch scratch;
+	uv::Loop loop;
+	JobStore store(loop, scratch.path);
+	std::promise<void> heard;
+	auto heard_future = heard.get_future();
+	bool heard_first = false;
+
+	store.Run([](const std::string &) {}, [](std::exception_ptr) {});
+	store.Write(Record("job-a", "awaiting"), [&](std::error_code error) {
+		CHECK_FALSE(error);
+		heard.set_value();
+	});
+	/* a long task (a restart's scan): it waits for the write's answer, which
+	   would only come after the task if they shared a batch */
+	store.Run([&](const std::string &) {
+		heard_first = heard_future.wait_for(std::chrono::seconds(2)) == std::future_status::ready;
+	}, [](std::exception_ptr) {});
+	Drain(loop, store);
+	CHECK(heard_first);
+}
+
+TEST_CASE("a clean stop leaves the journal empty: the next start recovers nothing")
+{
+	Scratch scratch;
+	{
+		uv::Loop loop;
+		JobStore store(loop, scratch.path);
+		store.Write(Record("job-a", "awaiting"), [](std::error_code error) { CHECK_FALSE(error); });
+		Drain(loop, store);
+	}
+	CHECK(ReadFile(scratch.path + "/.journal").empty());
+	CHECK(ReadFile(scratch.path + "/job-a/job.json") == "awaiting\n");
 }
 
 TEST_CASE("a write that cannot be recorded is reported, and the next one works")

@@ -17,13 +17,16 @@ using namespace osprey::uv;
 namespace {
 
 /// An echo server on the loop: echoes with TryWrite(), queueing the rest
-/// with Write(); closes when the client shuts down its side.
+/// with Write(); closes when the client has shut down its side and every
+/// queued write is done (closing cancels the writes still queued, which a
+/// loaded machine may still have).
 struct EchoServer final : TcpSocket::Listener {
 	Loop &loop;
 	TcpSocket server, accepted;
 	std::array<char, 4096> buffer;
 	std::size_t echoed = 0;
 	int queued_writes = 0, completed_writes = 0;
+	bool eof = false;
 
 	explicit EchoServer(Loop &l) : loop(l), server(l, *this) {}
 
@@ -36,7 +39,8 @@ struct EchoServer final : TcpSocket::Listener {
 	}
 	void OnRead(TcpSocket &, ssize_t nread, const char *data) noexcept override {
 		if (nread < 0) {
-			accepted.Close();
+			eof = true;
+			CloseWhenFlushed();
 			return;
 		}
 		const std::string_view bytes(data, std::size_t(nread));
@@ -51,6 +55,11 @@ struct EchoServer final : TcpSocket::Listener {
 	void OnWritten(TcpSocket &, int status) noexcept override {
 		CHECK(status == 0);
 		++completed_writes;
+		CloseWhenFlushed();
+	}
+	void CloseWhenFlushed() noexcept {
+		if (eof && completed_writes == queued_writes)
+			accepted.Close();
 	}
 };
 
