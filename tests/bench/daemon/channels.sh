@@ -123,7 +123,14 @@ for i in $(seq 5); do
 		-d '{"Image":"localhost/osprey-test-agent:latest","Cmd":["sleep","30"],"HostConfig":{"NetworkMode":"none"}}' \
 		http://d/v1.41/containers/create | jq -r .Id)
 	curl -s --unix-socket "$socket" -X POST "http://d/v1.41/containers/$id/start" > /dev/null
-	e1=$(date -d "$(curl -s --unix-socket "$socket" "http://d/v1.41/containers/$id/json" | jq -r .State.StartedAt)" +%s%N)
+	started=
+	for _ in $(seq 500); do
+		started=$(curl -s --unix-socket "$socket" "http://d/v1.41/containers/$id/json" |
+			jq -r 'select(.State.Running == true) | .State.StartedAt')
+		[ -n "$started" ] && break
+		sleep 0.02
+	done
+	e1=$(date -d "$started" +%s%N)
 	engine_ms+=($(( (e1 - e0) / 1000000 )))
 	curl -s --unix-socket "$socket" -X DELETE "http://d/v1.41/containers/$id?force=true" > /dev/null
 	timeout 60 bash -c "until [ \"\$(jq -r .state '$(jobfile "$job")')\" = cancelled ]; do sleep 0.05; done" || true
