@@ -92,6 +92,19 @@ bash "$here/gen-home.sh" "$tmp/press" 1 port="$port" socket="$socket" approval=1
 	channel=telegram telegram_url="$TG_URL"
 start_daemon "$tmp/press" "$port"
 jobfile() { echo "$tmp/press/jobs/$1/job.json"; }
+# started_ns CONTAINER: when the engine says it started, in ns since the
+# epoch (StartedAt, whether or not it still runs: a command that exits at
+# once has started too); waits up to 10 s for it to be set
+started_ns() {
+	local started=
+	for _ in $(seq 500); do
+		started=$(curl -s --unix-socket "$socket" "http://d/v1.41/containers/$1/json" |
+			jq -r '.State.StartedAt // "" | select(startswith("0001") | not)')
+		[ -n "$started" ] && break
+		sleep 0.02
+	done
+	date -d "$started" +%s%N
+}
 press_ms=() engine_ms=()
 for i in $(seq 5); do
 	curl -s -o "$tmp/resp" -H 'Content-Type: application/json' -H "X-Signature: $sig" \
@@ -106,14 +119,7 @@ for i in $(seq 5); do
 	# when the engine says the container started (the worker reports
 	# "running" once it is created, before it starts)
 	cid=$(jq -r .container "$(jobfile "$job")")
-	started=
-	for _ in $(seq 500); do
-		started=$(curl -s --unix-socket "$socket" "http://d/v1.41/containers/$cid/json" |
-			jq -r 'select(.State.Running == true) | .State.StartedAt')
-		[ -n "$started" ] && break
-		sleep 0.02
-	done
-	t1=$(date -d "$started" +%s%N)
+	t1=$(started_ns "$cid")
 	press_ms+=($(( (t1 - t0) / 1000000 )))
 	"$build/cli/osprey" cancel "$job" > /dev/null 2>&1 || true
 	# the engine alone: create and start the same image, as the worker
@@ -123,14 +129,7 @@ for i in $(seq 5); do
 		-d '{"Image":"localhost/osprey-test-agent:latest","Cmd":["sleep","30"],"HostConfig":{"NetworkMode":"none"}}' \
 		http://d/v1.41/containers/create | jq -r .Id)
 	curl -s --unix-socket "$socket" -X POST "http://d/v1.41/containers/$id/start" > /dev/null
-	started=
-	for _ in $(seq 500); do
-		started=$(curl -s --unix-socket "$socket" "http://d/v1.41/containers/$id/json" |
-			jq -r 'select(.State.Running == true) | .State.StartedAt')
-		[ -n "$started" ] && break
-		sleep 0.02
-	done
-	e1=$(date -d "$started" +%s%N)
+	e1=$(started_ns "$id")
 	engine_ms+=($(( (e1 - e0) / 1000000 )))
 	curl -s --unix-socket "$socket" -X DELETE "http://d/v1.41/containers/$id?force=true" > /dev/null
 	timeout 60 bash -c "until [ \"\$(jq -r .state '$(jobfile "$job")')\" = cancelled ]; do sleep 0.05; done" || true
