@@ -32,6 +32,8 @@ StdoutLine(const Notice &n)
 	} else {
 		m.emplace_back("reason", str(n.record.reason));
 		m.emplace_back("result", str(n.result));
+		if (n.record.agent)
+			m.emplace_back("agent", ToJsonValue(*n.record.agent));
 	}
 	return json::Serialize(json::Value::MakeObject(std::move(m)));
 }
