@@ -161,7 +161,7 @@ defaults:
       oauth_path: $T/oauth
 container:
   socket: $SOCK
-  network: none
+  network: ${NETWORK:-none}
   stop_grace: 2s
   ulimits:
     nofile: "1024:20000"
