@@ -89,6 +89,9 @@ JobTable::OnJobTimer(Job &job, uv::Timer &timer) noexcept
 		return;
 	}
 	if (&timer == &job.deadline_timer) {
+		/* a cancel already stopping it stays a cancel: its kill timer runs */
+		if (job.stop != StopCause::None)
+			return;
 		LogWarning(shutting_down ? "stopping job for shutdown" : "job timed out; stopping it",
 			   {{"pipeline", job.record.pipeline}, {"job", job.record.id},
 			    {"timeout", FormatDuration(job.record.timeout)}});
