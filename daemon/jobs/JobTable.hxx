@@ -39,8 +39,10 @@ struct RecoveredJobs;
 std::optional<JobNotices> LoadJobNotices(const JobFiles &files);
 
 /// The agent's answer (result.md), else the end of its output: what the
-/// channel shows. Only the tail is read, however large the log.
-std::string ResultText(const JobFiles &files);
+/// channel shows. Only the tail is read, however large the log; when that
+/// is not all of it, it starts with "..." and @p whole (if given) names the
+/// file that holds all of it.
+std::string ResultText(const JobFiles &files, std::string *whole = nullptr);
 
 class JobTable final : public DecisionTaker, public NoticeFiles, uv::Timer::Listener {
 	friend struct Job;
