@@ -11,7 +11,7 @@ namespace osprey {
 
 static constexpr std::string_view with_headers = ".payload", body_only = ".json";
 
-void
+std::string
 PayloadStore::Save(std::string_view body, std::string_view source, std::string_view headers) const
 {
 	MakeDirectories(dir, 0700);
@@ -27,12 +27,13 @@ PayloadStore::Save(std::string_view body, std::string_view source, std::string_v
 	text += '\n';
 	text.append(body);
 	/* examples for the dashboard: not worth an fsync on every webhook */
-	WriteFileAtomic(dir + "/" + name + std::string(source) + std::string(with_headers), text,
-			0600, Durability::Lazy);
+	auto path = dir + "/" + name + std::string(source) + std::string(with_headers);
+	WriteFileAtomic(path, text, 0600, Durability::Lazy);
 
 	auto stored = List();
 	for (std::size_t i = 0; i + keep < stored.size(); ++i)
 		std::remove(stored[i].path.c_str());
+	return path;
 }
 
 std::vector<StoredPayload>

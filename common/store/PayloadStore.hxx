@@ -38,9 +38,10 @@ public:
 
 	/// Stores @p body (raw JSON text) and @p headers (a JSON object's
 	/// compact text, no newline) atomically, then removes the oldest
-	/// beyond the limit. Throws std::system_error.
-	void Save(std::string_view body, std::string_view source,
-		  std::string_view headers = "{}") const;
+	/// beyond the limit. Returns the new file's path. Throws
+	/// std::system_error.
+	std::string Save(std::string_view body, std::string_view source,
+			 std::string_view headers = "{}") const;
 
 	/// Stored payloads, oldest first (bodies not read).
 	std::vector<StoredPayload> List() const;

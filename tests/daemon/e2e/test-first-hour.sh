@@ -6,7 +6,11 @@
 #   payload; a filter that fails to render is a 500 with the reason logged;
 #   templates see the request's headers without credentials or the signature;
 # - the stdout channel's job_finished line stays small for a huge message
-#   and result, and names the file with the whole result.
+#   and result, and names the file with the whole result;
+# - `osprey reload`, and `osprey construct` telling the running daemon to
+#   reload: a path just created answers at once, not 404; a configuration
+#   with errors is refused and the old one kept;
+# - `osprey status` shows the address it listens on and the public URL.
 . "$(dirname "$0")/lib.sh"
 
 start_engine
@@ -124,5 +128,45 @@ expect_contains "$(json j.message <<<"$line")" "more bytes]" "the message says h
 expect_eq "$(json j.result_file <<<"$line")" "$(job_dir "$job")/result.md" \
 	"the line names the file with the whole result"
 expect_contains "$(json j.result <<<"$line")" "xxx" "the result is its tail"
+
+# --- reload --------------------------------------------------------------
+post /hooks/made-now '{}'
+expect_eq "$code" 404 "a path nobody configured is 404"
+out=$("$OSPREY" construct made-now --trigger webhook --path /hooks/made-now --workspace none \
+	--prompt 'made {{ .body.x }}' 2>&1)
+expect_contains "$out" "The running daemon reloaded its configuration" "construct tells the running daemon to reload, and says so"
+post /hooks/made-now '{"x":1}'
+expect_eq "$code" 202 "the path construct just made answers at once"
+
+pipeline later <<'YAML'
+name: later
+trigger: {type: webhook, path: /hooks/later}
+workspace: {type: none}
+agent: {prompt: later}
+YAML
+out=$("$OSPREY" reload 2>&1); rc=$?
+expect_eq "$rc" 0 "osprey reload succeeds"
+expect_contains "$out" "Reloaded: the daemon serves" "osprey reload says so"
+post /hooks/later '{}'
+expect_eq "$code" 202 "a pipeline written by hand serves after osprey reload"
+
+pipeline bad <<'YAML'
+name: bad
+trigger: {type: webhook, path: nope}
+workspace: {type: none}
+agent: {prompt: x}
+YAML
+out=$("$OSPREY" reload 2>&1); rc=$?
+expect_eq "$rc" 1 "a reload of a configuration with errors fails"
+expect_contains "$out" "pipelines/bad/pipeline.yaml" "and prints the errors with their file"
+post /hooks/later '{}'
+expect_eq "$code" 202 "the old configuration is kept"
+rm -rf "$OSPREY_HOME/pipelines/bad"
+
+# --- status --------------------------------------------------------------
+out=$("$OSPREY" status 2>&1)
+expect_contains "$out" "127.0.0.1:$PORT" "status shows the address it listens on"
+expect_contains "$out" "public URL" "status shows the public URL separately"
+expect_eq "$("$OSPREY" status --json | json j.address)" "127.0.0.1:$PORT" "status --json has the address"
 
 done_testing
