@@ -125,19 +125,25 @@ StatusMembers(const DaemonStatus &s)
 	json::Members jobs;
 	for (const auto &[state, count] : s.jobs)
 		jobs.emplace_back(state, Int(count));
-	return {
+	json::Members m{
 		{"version", Str(s.version)},
 		{"pid", Int(s.pid)},
 		{"started", Str(s.started)},
 		{"listening", Str(s.listening)},
-		{"address", Str(s.address)},
+	};
+	/* an older daemon's answer, passed on, stays as it was */
+	if (!s.address.empty())
+		m.emplace_back("address", Str(s.address));
+	for (auto &member : json::Members{
 		{"slots", json::Value::MakeObject({{"used", Int(s.slots_used)},
 						   {"max", Int(s.slots_max)}})},
 		{"pipelines", json::Value::MakeObject({{"webhook", Int(s.webhook_pipelines)},
 						       {"cron", Int(s.cron_pipelines)},
 						       {"disabled", Int(s.disabled_pipelines)}})},
 		{"jobs", json::Value::MakeObject(std::move(jobs))},
-	};
+	})
+		m.push_back(std::move(member));
+	return m;
 }
 
 } // namespace

@@ -85,7 +85,7 @@ TEST_CASE("ControlProtocol answers")
 	SUBCASE("status: the line and its round trip") {
 		const auto line = ToJsonLine(SomeStatus());
 		CHECK(line == R"({"ok":true,"version":"0.1.0","pid":4242,"started":"2026-11-22T10:00:00Z",)"
-			      R"("listening":"http://127.0.0.1:8080","address":"","slots":{"used":1,"max":4},)"
+			      R"("listening":"http://127.0.0.1:8080","slots":{"used":1,"max":4},)"
 			      R"("pipelines":{"webhook":2,"cron":1,"disabled":0},)"
 			      R"("jobs":{"running":1,"awaiting_approval":0,"succeeded":7}})");
 		const auto back = ParseStatusAnswer(line);
