@@ -4,7 +4,7 @@
 
 namespace osprey::cli {
 
-static const std::array<Command, 13> commands{{
+static const std::array<Command, 14> commands{{
 	{"start", "start [--worker PATH]", "run the daemon",
 	 "Runs the Osprey daemon in the foreground: loads config.yaml and every enabled\n"
 	 "pipeline, listens for webhooks, fires cron schedules and runs each job's agent in a\n"
@@ -44,7 +44,8 @@ static const std::array<Command, 13> commands{{
 	 test_options, RunTest},
 	{"status", "status [--json]", "ask the running daemon how it is doing",
 	 "Asks the running daemon over its socket (~/.osprey/osprey.sock) for its version,\n"
-	 "pid, listening address, slots in use, pipelines and job counts by state.\n"
+	 "pid, the address it listens on, the public URL webhooks are registered with,\n"
+	 "slots in use, pipelines and job counts by state.\n"
 	 "Exits 1 if the daemon is not running.",
 	 status_options, RunStatus},
 	{"jobs", "jobs [--pipeline NAME] [--state STATE] [--limit N] [--json]", "list jobs",
@@ -69,6 +70,12 @@ static const std::array<Command, 13> commands{{
 	 "Asks the running daemon to stop a job (its container is stopped) or to drop it\n"
 	 "while it awaits approval, and prints the job's new state.",
 	 decision_options, RunCancel},
+	{"reload", "reload", "make the running daemon load its configuration again",
+	 "Asks the running daemon to read config.yaml and every pipeline again, as SIGHUP\n"
+	 "does, and waits until the new configuration applies. Running jobs go on; server.*\n"
+	 "settings apply at the next start. When the configuration has errors the daemon\n"
+	 "keeps the old one, the errors are printed and the exit status is 1.",
+	 reload_options, RunReload},
 }};
 
 std::span<const Command>

@@ -1,5 +1,6 @@
 // osprey construct <name>: a new pipeline.yaml.
 #include "Command.hxx"
+#include "ControlClient.hxx"
 #include "Output.hxx"
 #include "Prompter.hxx"
 #include "config/Path.hxx"
@@ -172,6 +173,7 @@ RunConstruct(const Args &args)
 				    "this machine at)\n");
 	}
 	std::printf("Try it: osprey test %s --payload '{}'\n", name.c_str());
+	TellDaemonToReload(home.ControlSocket());
 	return 0;
 }
 

@@ -18,6 +18,8 @@ ControlConnection::Execute(std::string_view line) noexcept
 		command = control::ParseRequest(line);
 		if (command.command == control::Command::Status)
 			return Answer(control::ToJsonLine(handler.Status()));
+		if (command.command == control::Command::Reload)
+			return Reload();
 		// The id may end up in a path: only the shape of a real one
 		// goes further, and anything else is as unknown as it gets.
 		if (!IsValidJobId(command.job))
@@ -30,6 +32,32 @@ ControlConnection::Execute(std::string_view line) noexcept
 		return Refuse("internal error");
 	}
 	LookUpDecider();
+}
+
+/* like a decision: the answer comes later, maybe after the client left */
+void
+ControlConnection::Reload() noexcept
+{
+	phase = Phase::Deciding;
+	const auto cell = self;
+	try {
+		handler.Reload([cell](std::variant<control::Reloaded, control::Refusal> result) {
+			if (*cell == nullptr || (*cell)->phase != Phase::Deciding)
+				return;
+			if (const auto *refusal = std::get_if<control::Refusal>(&result))
+				return (*cell)->Refuse(refusal->error);
+			std::string line;
+			try {
+				line = control::ToJsonLine(std::get<control::Reloaded>(result));
+			} catch (...) {
+				return (*cell)->Refuse("out of memory");
+			}
+			(*cell)->Answer(std::move(line));
+		});
+	} catch (const std::exception &e) {
+		if (*cell != nullptr && (*cell)->phase == Phase::Deciding)
+			(*cell)->Refuse(e.what());
+	}
 }
 
 void

@@ -109,6 +109,7 @@ private:
 	   which may destroy the connection: nothing may follow it. */
 	void Execute(std::string_view line) noexcept;
 	void LookUpDecider() noexcept;
+	void Reload() noexcept;
 	void Decide(const Decider &who) noexcept;
 	void OnDecided(const DecisionOutcome &result, const std::string &by) noexcept;
 

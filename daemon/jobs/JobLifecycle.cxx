@@ -131,7 +131,7 @@ JobTable::OnWorkerExit(Job &job, std::int64_t status, int signal) noexcept
 }
 
 std::string
-ResultText(const JobFiles &files)
+ResultText(const JobFiles &files, std::string *whole)
 {
 	constexpr std::size_t limit = 4000;
 	for (const auto &path : {files.Result(), files.Output()}) {
@@ -146,6 +146,8 @@ ResultText(const JobFiles &files)
 			while (skip < 3 && skip < tail.text.size() &&
 			       (static_cast<unsigned char>(tail.text[skip]) & 0xc0) == 0x80)
 				++skip;
+			if (whole != nullptr)
+				*whole = path;
 			return "..." + tail.text.substr(skip);
 		} catch (const std::exception &) {
 		}

@@ -64,7 +64,7 @@ JobTable::Announce(const JobRecord &record, const JobNotices &notices,
 		return;
 	try {
 		if (rendered != nullptr) {
-			const NoticeText text{rendered->topic, rendered->message, {}};
+			const NoticeText text{rendered->topic, rendered->message, {}, {}};
 			channels->JobChanged(record, notices, &text);
 		} else {
 			channels->JobChanged(record, notices);
