@@ -10,6 +10,9 @@
 #include <array>
 #include <charconv>
 #include <cstdio>
+#include <netdb.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 
 namespace osprey::cli {
 
@@ -82,6 +85,28 @@ YamlList(const std::string &csv, bool quote)
 	return "[" + out + "]";
 }
 
+/* An address, or a name this machine resolves: a typo here only shows
+   when the daemon fails to bind. */
+static std::string
+CheckHost(const std::string &s)
+{
+	addrinfo hints{};
+	hints.ai_socktype = SOCK_STREAM;
+	addrinfo *result = nullptr;
+	const int rc = ::getaddrinfo(s.c_str(), nullptr, &hints, &result);
+	if (result != nullptr)
+		::freeaddrinfo(result);
+	return rc == 0 ? std::string() : "not an address, nor a name this machine resolves (" +
+		std::string(::gai_strerror(rc)) + ")";
+}
+
+static std::string
+CheckUrl(const std::string &s)
+{
+	return s.starts_with("http://") || s.starts_with("https://")
+		? std::string() : "expected an http:// or https:// URL";
+}
+
 struct SetupResult {
 	std::string yaml;
 	std::vector<std::pair<std::string, std::string>> secrets;
@@ -114,23 +139,27 @@ AskChannel(Prompter &ask, SetupResult &r)
 		if (!users.empty())
 			r.yaml += "      allowed_users: " + YamlList(users, true) + "\n";
 	} else if (type == "webhook") {
-		const auto url = ask.Ask("webhook-url", "URL to POST notifications to", "", [](const std::string &s) {
-			return s.starts_with("http://") || s.starts_with("https://")
-				? std::string() : "expected an http:// or https:// URL";
-		});
+		const auto url = ask.Ask("webhook-url", "URL to POST notifications to", "", CheckUrl);
 		r.yaml += "    webhook:\n      url: " + Quote(url) + "\n";
 	}
 }
 
 static void
-AskAgent(Prompter &ask, const Home &home, SetupResult &r)
+AskAgent(Prompter &ask, const Args &args, const Home &home, SetupResult &r)
 {
 	static constexpr std::array<std::string_view, 2> types{"claude-code", "opencode"};
 	const auto type = ask.Choose("agent", "Which agent runs the jobs?", types, "claude-code");
 	r.yaml += "  agent:\n    type: " + type + "\n    " + type + ":\n";
 	if (type == "claude-code") {
 		static constexpr std::array<std::string_view, 2> auths{"oauth", "api_key"};
-		const auto auth = ask.Choose("auth", "How does Claude Code sign in?", auths, "oauth");
+		/* without a session to mount, oauth would fail every job */
+		const bool signed_in = PathExists(home.UserHome() + "/.claude");
+		if (!signed_in && !args.Has("auth"))
+			std::printf("No Claude Code session in ~/.claude on this machine: api_key "
+				    "(an Anthropic API key) is proposed; choose oauth after `claude` "
+				    "has signed in here.\n");
+		const auto auth = ask.Choose("auth", "How does Claude Code sign in?", auths,
+					     signed_in ? "oauth" : "api_key");
 		r.yaml += "      auth: " + auth + "\n";
 		if (auth == "oauth") {
 			const auto path = ask.Ask("oauth-path", "Claude Code session directory", "~/.claude");
@@ -174,17 +203,22 @@ RunSetup(const Args &args)
 	r.yaml = "# Osprey's machine-wide settings; see osprey-config(5).\n"
 		 "# Secrets live in .env beside this file and are referenced as ${VAR}.\n"
 		 "version: 1\n\nserver:\n";
-	r.yaml += "  host: " + Quote(ask.Ask("host", "Listen on address", "0.0.0.0")) + "\n";
+	r.yaml += "  host: " + Quote(ask.Ask("host", "Listen on address", "0.0.0.0", CheckHost)) + "\n";
 	r.yaml += "  port: " + ask.Ask("port", "HTTP port", "8080", CheckRange(1, 65535)) + "\n";
-	if (const auto url = ask.AskOptional("public-url", "Public base URL for webhooks"); !url.empty())
+	if (const auto url = ask.AskOptional("public-url", "Public base URL for webhooks", CheckUrl);
+	    !url.empty())
 		r.yaml += "  public_url: " + Quote(url) + "\n";
 	r.yaml += "\n";
 	AskChannel(ask, r);
-	AskAgent(ask, home, r);
+	AskAgent(ask, args, home, r);
+	const auto socket = ask.Ask("socket", "Container engine socket", "/var/run/docker.sock");
 	r.yaml += "\ncontainer:\n  max_concurrent: " +
 		ask.Ask("max-concurrent", "Agent containers at once", "3", CheckRange(1, 1000)) + "\n" +
-		"  default_timeout: 15m\n  socket: " +
-		Quote(ask.Ask("socket", "Container engine socket", "/var/run/docker.sock")) + "\n";
+		"  default_timeout: 15m\n  socket: " + Quote(socket) + "\n";
+	if (struct stat st; ::stat(socket.c_str(), &st) != 0 || !S_ISSOCK(st.st_mode))
+		std::fprintf(stderr, "osprey: note: no container engine listens at %s yet; start "
+			     "Docker, or Podman's service (podman system service), before jobs run\n",
+			     socket.c_str());
 
 	for (const auto &[key, value] : r.secrets)
 		if (value.find('\n') != std::string::npos)
