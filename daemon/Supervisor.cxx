@@ -79,6 +79,7 @@ public:
 	void Start() {
 		const auto &g = pipelines.Global();
 		SetLogFormat(g.log_format);
+		SetLogVerbosity(g.log_level);
 		pipelines.Watch(loop);
 		control.Listen(home.ControlSocket());
 		server.Listen(g.server.host, g.server.port);
@@ -155,6 +156,7 @@ private:
 			pipelines = std::move(fresh);
 			cron = std::make_unique<CronScheduler>(loop, pipelines, jobs);
 			channels.Reload();
+			SetLogVerbosity(pipelines.Global().log_level);
 			LogInfo("pipelines reloaded", {{"pipelines", std::to_string(pipelines.All().size())}});
 			Announce();
 		} catch (const ConfigError &e) {

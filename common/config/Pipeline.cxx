@@ -73,6 +73,7 @@ CheckTemplates(Section &root, const yaml::Node &tree, const Pipeline &p)
 		const std::string field = std::string(block) + "." + std::string(key);
 		CheckTemplate(root, source, field, MarkOf(tree, block, key));
 	};
+	check(p.trigger.filter, "trigger", "filter");
 	check(p.agent.prompt, "agent", "prompt");
 	check(p.channel.topic, "channel", "topic");
 	check(p.channel.message, "channel", "message");

@@ -32,6 +32,9 @@ struct Trigger {
 	/** stripped from the header value before comparing (extension, e.g. "sha256=") */
 	std::string signature_prefix;
 	std::string public_url;
+	/** template source that must render "true" (trimmed) for a job to
+	    start; empty: every event starts one */
+	std::string filter;
 	yaml::Mark mark;              // of trigger.path or trigger.cron
 
 	/// The contract's rule: verification applies only when both are set.
@@ -76,8 +79,8 @@ struct Pipeline {
 	Trigger trigger;
 	Workspace workspace;
 	EffectiveChannel channel;
-	/* agent.prompt, channel.topic, channel.message, workspace.repo and
-	   workspace.ref are templates: ParsePipeline() checks that they
+	/* trigger.filter, agent.prompt, channel.topic, channel.message,
+	   workspace.repo and workspace.ref are templates: ParsePipeline() checks that they
 	   parse, and Render() (job/Render.hxx) parses them again per job. A
 	   parse takes microseconds once per job; keeping the parse trees would
 	   cost the daemon about 10 KiB per pipeline for as long as it runs. */

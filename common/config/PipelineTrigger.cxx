@@ -72,6 +72,10 @@ ReadTrigger(Section &root, Trigger &trigger)
 		trigger.signature_header = header->value;
 	if (auto v = s.String({"signature_prefix"}))
 		trigger.signature_prefix = v->value;
+	/* a template, parsed by CheckTemplates() with the others */
+	const auto filter = s.String({"filter"});
+	if (filter)
+		trigger.filter = filter->value;
 	if (auto v = s.String({"public_url"})) {
 		if (!v->value.starts_with("http://") && !v->value.starts_with("https://"))
 			s.Error(v->mark, v->field, "must start with http:// or https://");
@@ -133,6 +137,12 @@ ReadTrigger(Section &root, Trigger &trigger)
 	}
 	if (timezone && type != TriggerType::Cron)
 		s.Error(timezone->mark, timezone->field, "only for cron triggers");
+	if (filter && type == TriggerType::Cron)
+		s.Error(filter->mark, filter->field, "only for webhook triggers: a cron tick has "
+			"no payload to filter on");
+	else if (filter && Trim(filter->value).empty())
+		s.Error(filter->mark, filter->field, "is empty: it would filter out every event; "
+			"remove it to start a job for every event");
 	s.Finish();
 }
 

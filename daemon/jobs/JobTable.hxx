@@ -54,6 +54,8 @@ public:
 		/** the raw body, parsed on the thread pool; "" for cron */
 		std::string body;
 		std::string content_type;
+		/** the headers templates see (ingest/TemplateHeaders.hxx); "" for cron */
+		std::string headers;
 	};
 
 	struct Submitted {
@@ -62,6 +64,8 @@ public:
 			Rejected,    // a slot or a cap refused it (429); reason says which
 			BadBody,     // the body is not JSON (400); nothing recorded
 			Unavailable, // it could not be recorded (503); reason says why
+			Filtered,    // trigger.filter said no (200); nothing recorded
+			FilterFailed, // trigger.filter failed to render (500); reason says why
 		};
 		Outcome outcome = Outcome::Accepted;
 		std::string id;
@@ -171,8 +175,7 @@ public:
 
 private:
 	/* JobIntake.cxx */
-	void Admitted(Trigger trigger, JobRecord record, bool approval,
-		      std::chrono::milliseconds approval_timeout, SubmitDone done);
+	void AdmitJob(Trigger trigger, std::shared_ptr<struct RenderInput> in, SubmitDone done);
 	void Rendered(JobRecord record, bool approval, std::chrono::milliseconds approval_timeout,
 		      struct RenderOutput output, SubmitDone done);
 	void RecordRejected(JobRecord record, std::string reason, SubmitDone done);

@@ -137,3 +137,37 @@ TEST_CASE("A bad time zone and a bad schedule are both reported, each at its lin
 	      std::string::npos);
 	CHECK(r.diagnostics.find(f + "4:9: trigger.cron: ") != std::string::npos);
 }
+
+TEST_CASE("trigger.filter is a template checked at load, for webhooks only")
+{
+	SUBCASE("a filter that parses") {
+		const auto r = Load(WithTrigger("{type: webhook, path: /x, filter: "
+						"'{{ eq .body.action \"opened\" }}'}"), {}, true);
+		REQUIRE_MESSAGE(r.pipeline, r.diagnostics);
+		CHECK(r.diagnostics.empty());
+		CHECK(r.pipeline->trigger.filter == "{{ eq .body.action \"opened\" }}");
+	}
+	SUBCASE("a syntax error names the file, line and position in the template") {
+		const auto r = Load("name: deploy\ntrigger:\n  type: webhook\n  path: /x\n"
+				    "  filter: '{{ eq .body.action }'\nworkspace: {type: none}\n"
+				    "agent: {prompt: p}\n", {}, true);
+		CHECK_FALSE(r.pipeline);
+		CHECK(r.diagnostics.starts_with(f + "5:11: trigger.filter: template error at line 1, "
+						"column "));
+	}
+	SUBCASE("on a cron trigger it is an error") {
+		const auto r = Load(WithTrigger("{type: cron, cron: '* * * * *', filter: 'true'}"), {}, true);
+		CHECK_FALSE(r.pipeline);
+		CHECK(r.diagnostics == f + "2:50: trigger.filter: only for webhook triggers: a cron "
+		      "tick has no payload to filter on\n");
+	}
+	SUBCASE("an empty filter would drop everything") {
+		const auto r = Load(WithTrigger("{type: webhook, path: /x, filter: ' '}"), {}, true);
+		CHECK_FALSE(r.pipeline);
+		CHECK(r.diagnostics.find("trigger.filter: is empty") != std::string::npos);
+	}
+	SUBCASE("an unknown key near it gets a suggestion") {
+		const auto r = Load(WithTrigger("{type: webhook, path: /x, filtre: 'true'}"), {}, true);
+		CHECK(r.diagnostics.find("did you mean \"filter\"") != std::string::npos);
+	}
+}
