@@ -43,7 +43,7 @@ expect_contains "$out" "error: $g/.env:2: expected KEY=VALUE" "a broken .env lin
 expect_not_contains "$out" "GH_SECRET} but it is not set" "the good lines of a broken .env still count"
 expect_contains "$out" "warning: $g/.env:3: QUOTED: the value is quoted, and the quotes are part of it" \
 	"a quoted .env value is a warning"
-expect_contains "$out" "error: $g/pipeline.yaml:10:14: agent.volumes[0]: the source \"/no/such/dir\" does not exist" \
+expect_contains "$out" "error: $g/pipeline.yaml:10:13: agent.volumes[0]: the source \"/no/such/dir\" does not exist" \
 	"a missing volume source is an error"
 expect_contains "$out" "warning: $g/pipeline.yaml:6:21: trigger.signature_header: \"X-Hub-Signature-256\" is GitHub's header, which carries \"sha256=<hex>\": set signature_prefix: \"sha256=\"" \
 	"GitHub's header without its prefix is a warning"
@@ -69,7 +69,7 @@ workspace: {type: none}
 agent: {prompt: p}
 YAML
 run doctor
-expect_contains "$out" "warning: pipelines/open/pipeline.yaml:2:36: trigger.path: is not signed, and server.host 0.0.0.0 lets every machine that reaches port 8181 start jobs" \
+expect_contains "$out" "warning: pipelines/open/pipeline.yaml:2:32: trigger.path: is not signed, and server.host 0.0.0.0 lets every machine that reaches port 8181 start jobs" \
 	"an unsigned webhook on 0.0.0.0 is a warning"
 
 # YAML mistakes explain themselves
