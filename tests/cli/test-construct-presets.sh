@@ -71,6 +71,26 @@ run construct hook --workspace none --prompt p --agent opencode --timeout 30m
 expect_status 0 "agent and timeout"
 expect_contains "$(pf hook)" $'  type: opencode\n  prompt: "p"\n  timeout: 30m' "are written"
 
+# on a terminal (script(1) gives one): a bad answer is asked again at once,
+# a multi-line prompt ends with an empty line
+if command -v script >/dev/null; then
+	printf '%s\n' github-issues '' bad '' sekrit '' '' '' none '' '' '' '' 'Line one' 'Line two' '' '' \
+		>"$T/answers"
+	set +e
+	out=$(timeout 30 script -qec "$OSPREY construct tty" /dev/null <"$T/answers")
+	status=$?
+	set -e
+	expect_status 0 "construct on a terminal"
+	expect_contains "$out" "must start with / (or be a \${VARIABLE} holding the path)" "a bad path is refused when given"
+	y=$(pf tty)
+	expect_contains "$y" 'path: "/hooks/tty"' "and asked again"
+	expect_contains "$y" 'signature_prefix: "sha256="' "GitHub's prefix is the default answer"
+	expect_contains "$y" $'  prompt: |\n    Line one\n    Line two' "the typed lines become a block scalar"
+	expect_contains "$y" $'  message: |\n    {{ .body.repository.full_name }}' "an empty first line keeps the preset's message"
+else
+	ok "construct on a terminal # SKIP no script(1)"
+fi
+
 # setup
 run setup --force --host no-such-host.invalid --channel stdout --auth oauth
 expect_status 2 "setup --host that does not resolve"
