@@ -101,7 +101,7 @@ expect_contains "$err" "--public-url: expected an http:// or https:// URL" "says
 rm -r "$HOME/.claude"
 run setup --force --host localhost --channel stdout --socket "$T/no-engine.sock"
 expect_status 2 "without ~/.claude, setup proposes an API key"
-expect_contains "$out" "No Claude Code session in ~/.claude on this machine: api_key" "and says why"
+expect_contains "$out" "No Claude Code session in $HOME/.claude on this machine: api_key" "and says why"
 expect_contains "$err" "--api-key is required" "so a script must give the key"
 run setup --force --host localhost --channel stdout --api-key - --socket "$T/no-engine.sock"
 expect_status 2 "an empty key from standard input is refused"
