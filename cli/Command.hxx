@@ -32,6 +32,7 @@ int RunEdit(const Args &args);
 int RunStatus(const Args &args);
 int RunJobs(const Args &args);
 int RunLogs(const Args &args);
+int RunShow(const Args &args);
 int RunApprove(const Args &args);
 int RunIgnore(const Args &args);
 int RunCancel(const Args &args);
@@ -40,7 +41,7 @@ int RunReload(const Args &args);
 extern const std::span<const OptionSpec> start_options;
 extern const std::span<const OptionSpec> list_options, doctor_options, test_options,
 	construct_options, setup_options, edit_options;
-extern const std::span<const OptionSpec> status_options, jobs_options, logs_options,
+extern const std::span<const OptionSpec> status_options, jobs_options, logs_options, show_options,
 	decision_options, reload_options;
 
 } // namespace osprey::cli

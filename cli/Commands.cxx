@@ -4,7 +4,7 @@
 
 namespace osprey::cli {
 
-static const std::array<Command, 14> commands{{
+static const std::array<Command, 15> commands{{
 	{"start", "start [--worker PATH]", "run the daemon",
 	 "Runs the Osprey daemon in the foreground: loads config.yaml and every enabled\n"
 	 "pipeline, listens for webhooks, fires cron schedules and runs each job's agent in a\n"
@@ -53,10 +53,16 @@ static const std::array<Command, 14> commands{{
 	 "trigger, creation time, how long it ran and why it ended. Reads the records\n"
 	 "directly, so it works while the daemon is down.",
 	 jobs_options, RunJobs},
+	{"show", "show <job> [--json]", "everything recorded about a job",
+	 "Prints a job's record: pipeline, trigger, state and the reason for it, the\n"
+	 "decision and who made it, timings, container and exit code, and the files in\n"
+	 "its directory. <job> may be any part of the id that only one job has.",
+	 show_options, RunShow},
 	{"logs", "logs <job> [-f|--follow]", "print a job's output",
-	 "Prints the job's container output (output.log). With --follow, keeps printing\n"
-	 "new output until the job ends. <job> may be any prefix of the id that only one\n"
-	 "job has.",
+	 "Prints the job's container output (output.log); a job without output is said\n"
+	 "with its state and reason (exit 1). With --follow, keeps printing new output\n"
+	 "until the job ends, then says how it ended. <job> may be any part of the id\n"
+	 "that only one job has.",
 	 logs_options, RunLogs},
 	{"approve", "approve <job>", "approve a job awaiting approval",
 	 "Asks the running daemon to start a job that awaits approval, in the name of the\n"

@@ -83,7 +83,8 @@ CheckTemplates(Section &root, const yaml::Node &tree, const Pipeline &p)
 
 std::optional<Pipeline>
 ParsePipeline(std::string_view text, const PipelineLocation &where, const GlobalConfig &global,
-	      const Environment &env, const std::string &home_dir, Diagnostics &diagnostics)
+	      const Environment &env, const std::string &home_dir, Diagnostics &diagnostics,
+	      Pipeline *partial)
 {
 	const auto errors_before = diagnostics.ErrorCount();
 	Pipeline p;
@@ -121,8 +122,11 @@ ParsePipeline(std::string_view text, const PipelineLocation &where, const Global
 	ReadAgent(root, global, host, p.agent);
 	root.Finish();
 	CheckTemplates(root, tree, p);
-	if (diagnostics.ErrorCount() > errors_before)
+	if (diagnostics.ErrorCount() > errors_before) {
+		if (partial != nullptr)
+			*partial = std::move(p);
 		return std::nullopt;
+	}
 	return p;
 }
 

@@ -104,10 +104,13 @@ struct PipelineLocation {
 /// @p diagnostics (errors and warnings); returns nullopt if there were errors.
 /// ${VAR} references resolve through @p env (the pipeline's .env, then the
 /// process environment); pass env.Redacted() when the result is for display.
-/// @p home_dir expands "~".
+/// @p home_dir expands "~". With errors, @p partial (when given) still gets
+/// what could be read, so that checks across pipelines (duplicate paths)
+/// see a broken one too.
 std::optional<Pipeline> ParsePipeline(std::string_view text, const PipelineLocation &where,
 				      const GlobalConfig &global, const Environment &env,
-				      const std::string &home_dir, Diagnostics &diagnostics);
+				      const std::string &home_dir, Diagnostics &diagnostics,
+				      Pipeline *partial = nullptr);
 
 /// A valid pipeline name: letters, digits, '-', '_' and '.', starting with a
 /// letter or digit, at most 64 characters (it is part of URLs and labels).

@@ -1,6 +1,7 @@
 #include "PipelineSections.hxx"
 #include "Path.hxx"
 #include "Section.hxx"
+#include "SignatureVendor.hxx"
 #include "cron/CronSchedule.hxx"
 #include "util/Text.hxx"
 
@@ -99,6 +100,10 @@ ReadTrigger(Section &root, Trigger &trigger)
 		if (header && !has_secret)
 			s.Warning(header->mark, header->field,
 				  "set without secret, so signatures are NOT verified");
+		else if (header)
+			if (auto advice = SignatureVendorAdvice(trigger.signature_header,
+								trigger.signature_prefix))
+				s.Warning(header->mark, header->field, Quote(header->value) + " " + *advice);
 	} else if (type == TriggerType::Cron) {
 		if (!cron) {
 			s.Error(s.Mark(), s.FieldPath("cron"),
@@ -106,11 +111,20 @@ ReadTrigger(Section &root, Trigger &trigger)
 		} else {
 			trigger.cron = cron->value;
 			trigger.mark = cron->mark;
-			if (timezone)
+			/* the zone on its own, so a bad zone and a bad schedule are
+			   both reported, each at its own line */
+			std::optional<TimeZone> zone;
+			if (timezone) {
 				trigger.timezone = timezone->value;
+				try {
+					zone = TimeZone::Locate(timezone->value);
+				} catch (const std::exception &e) {
+					s.Error(timezone->mark, timezone->field, e.what());
+				}
+			}
 			try {
 				trigger.schedule = std::make_shared<const CronSchedule>(
-					CronSchedule::Parse(cron->value, trigger.timezone));
+					CronSchedule::Parse(cron->value, zone ? *zone : TimeZone::Local()));
 			} catch (const std::invalid_argument &e) {
 				s.Error(cron->mark, cron->field, e.what());
 			}
