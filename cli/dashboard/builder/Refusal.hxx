@@ -8,7 +8,8 @@
 
 namespace osprey::builder {
 
-/// Throws NoPayloadError when @p pipeline has no stored payload, so that the
+/// Throws std::runtime_error when @p pipeline does not exist and
+/// NoPayloadError when it has no stored payload, so that the
 /// command exits 1 with "osprey: <that sentence>", touching nothing.
 void RequirePayload(const Home &home, std::string_view pipeline);
 
