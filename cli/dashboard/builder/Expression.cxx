@@ -37,6 +37,18 @@ Expression(const Path &path)
 	return out;
 }
 
+bool
+MayFailElsewhere(const Path &path) noexcept
+{
+	std::size_t i = 0;
+	while (i < path.size() && !path[i].is_index && IsIdentifier(path[i].key))
+		++i;
+	/* past the field steps: fine if nothing is left, or if index works
+	   directly on .body (an object: a missing key prints <no value>) with
+	   one key */
+	return i < path.size() && !(i == 0 && path.size() == 1 && !path[0].is_index);
+}
+
 std::string
 DeriveLabel(const Path &path)
 {

@@ -18,6 +18,13 @@ bool IsIdentifier(std::string_view key) noexcept;
 /// "name"`), keys as Go string literals.
 std::string Expression(const Path &path);
 
+/// True when Expression(@p path) can fail to render for another payload of
+/// the same pipeline, failing that job's message: Go's index fails past the
+/// end of a shorter array and on a parent the payload lacks ("index of
+/// untyped nil"). Field syntax and index directly on .body never fail. For
+/// the UI to mark such selections.
+bool MayFailElsewhere(const Path &path) noexcept;
+
 /// A label for @p path: its keys and indices as words, '_' and '-' as
 /// spaces, the first letter upper case ("issue.title" -> "Issue title",
 /// "labels.0.name" -> "Labels 0 name"); "Body" for the root. One line.

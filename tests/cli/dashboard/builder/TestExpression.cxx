@@ -32,6 +32,24 @@ TEST_CASE("Expression uses field syntax while it can, index after")
 	CHECK(Expression(P({K("")})) == "index .body \"\"");
 }
 
+TEST_CASE("MayFailElsewhere marks the expressions another payload can break")
+{
+	CHECK_FALSE(MayFailElsewhere(P({K("issue"), K("title")})));
+	CHECK_FALSE(MayFailElsewhere(P({K("x-event")})));
+	CHECK_FALSE(MayFailElsewhere(P({})));
+	CHECK(MayFailElsewhere(P({K("labels"), I(0), K("name")})));
+	CHECK(MayFailElsewhere(P({K("a"), K("x-y")})));
+	CHECK(MayFailElsewhere(P({I(0)})));
+
+	/* and they do break, with the engine of osprey test */
+	const auto data = json::Value::MakeObject({{"body", json::Parse(R"({"labels": []})")}});
+	CHECK_THROWS_AS(tmpl::Render(tmpl::Parse("{{ " + Expression(P({K("labels"), I(0), K("name")})) + " }}"), data),
+			tmpl::ExecError);
+	CHECK_THROWS_AS(tmpl::Render(tmpl::Parse("{{ " + Expression(P({K("a"), K("x-y")})) + " }}"), data),
+			tmpl::ExecError);
+	CHECK(tmpl::Render(tmpl::Parse("{{ " + Expression(P({K("x-event")})) + " }}"), data) == "<no value>");
+}
+
 TEST_CASE("DeriveLabel turns a path into words")
 {
 	CHECK(DeriveLabel(P({K("issue"), K("title")})) == "Issue title");

@@ -124,3 +124,45 @@ TEST_CASE("a stored body that is not JSON is one string")
 	CHECK(ParseBody("bad \xff byte").GetText() == "bad \xef\xbf\xbd byte");
 	CHECK(ParseBody("[1]").IsArray());
 }
+
+TEST_CASE("SaveMessage keeps a commented pipeline byte for byte around the message, in every style")
+{
+	TempHome t;
+	const std::string head = "# GitHub issues\nname: p   # the directory's name\n"
+		"trigger: {type: webhook, path: '/hooks/p'}  # flow\n"
+		"workspace:\n  type: none\n";
+	const std::string tail = "\n# what the agent does\nagent:\n  prompt: |\n    fix {{ .body.issue.title }}\n";
+	const std::string written = "|\n    Issue title: {{ .body.issue.title }}\n";
+	const std::string message = "Issue title: {{ .body.issue.title }}\n";
+	struct Case {
+		const char *name;
+		std::string channel, expected;
+	};
+	const Case cases[] = {
+		{"a flow channel block", "channel: {type: stdout, approval: false}\n",
+		 "channel: {type: stdout, approval: false, message: \"Issue title: {{ .body.issue.title }}\\n\"}\n"},
+		{"no message key", "channel:\n  type: stdout   # for now\n",
+		 "channel:\n  type: stdout   # for now\n  message: " + written},
+		{"a plain message", "channel:\n  message: hello\n  type: stdout\n",
+		 "channel:\n  message: " + written + "  type: stdout\n"},
+		{"a single-quoted message", "channel:\n  message: 'it''s {{ .body.x }}'\n",
+		 "channel:\n  message: " + written},
+		{"a double-quoted message", "channel:\n  message: \"a\\tb\"  # quoted\n",
+		 "channel:\n  message: |  # quoted\n    Issue title: {{ .body.issue.title }}\n"},
+		{"a literal message", "channel:\n  message: |-\n    old\n  type: stdout\n",
+		 "channel:\n  message: " + written + "  type: stdout\n"},
+		{"a folded message", "channel:\n  message: >\n    old\n    text\n",
+		 "channel:\n  message: " + written},
+	};
+	for (const auto &c : cases) {
+		const std::string name = c.name;
+		CAPTURE(name);
+		t.Pipeline(head + c.channel + tail);
+		SaveMessage(t.home, "p", message);
+		CHECK(ReadFile(t.home.PipelineFile("p")) == head + c.expected + tail);
+	}
+	/* no channel block: added after the last top-level entry */
+	t.Pipeline(head + tail);
+	SaveMessage(t.home, "p", message);
+	CHECK(ReadFile(t.home.PipelineFile("p")) == head + tail + "channel:\n  message: " + written);
+}
