@@ -3,6 +3,7 @@
 #include "util/File.hxx"
 
 #include <cerrno>
+#include <filesystem>
 #include <sys/stat.h>
 #include <system_error>
 
@@ -17,10 +18,16 @@ ReadForEdit(const std::string &file)
 void
 WriteEdited(const std::string &file, std::string_view text)
 {
+	/* a symlinked pipeline.yaml (kept in a dotfiles repository, say) stays
+	   a symlink: the file it points to is replaced */
+	std::error_code ec;
+	const auto target = std::filesystem::canonical(file, ec);
+	if (ec)
+		throw std::system_error(ec, "cannot resolve " + file);
 	struct stat st;
-	if (::stat(file.c_str(), &st) < 0)
+	if (::stat(target.c_str(), &st) < 0)
 		throw std::system_error(errno, std::generic_category(), "cannot stat " + file);
-	WriteFileAtomic(file, text, st.st_mode & 07777);
+	WriteFileAtomic(target.string(), text, st.st_mode & 07777);
 }
 
 } // namespace osprey::yaml

@@ -1,10 +1,14 @@
 #include "yaml/Edit.hxx"
 #include "yaml/Node.hxx"
+#include "util/File.hxx"
 
 #include <doctest/doctest.h>
 
 #include <array>
 #include <string>
+#include <sys/stat.h>
+#include <system_error>
+#include <unistd.h>
 
 using namespace osprey::yaml;
 
@@ -156,4 +160,29 @@ TEST_CASE("SetScalar refuses what it cannot edit")
 			     doctest::Contains("line 2"), EditError);
 	CHECK_THROWS_WITH_AS(SetScalar("a: 1\n", message_path, "\xff"),
 			     "the new value of channel.message is not valid UTF-8", EditError);
+}
+
+TEST_CASE("SetScalarInFile writes atomically, keeps the mode and a symlink, and writes nothing when refused")
+{
+	char t[] = "/tmp/osprey-yaml-edit-XXXXXX";
+	const std::string dir = ::mkdtemp(t);
+	const auto file = dir + "/real.yaml", link = dir + "/pipeline.yaml";
+	osprey::WriteFileAtomic(file, "a: 1\n", 0640);
+	REQUIRE(::symlink("real.yaml", link.c_str()) == 0);
+
+	SetScalarInFile(link, message_path, "x\n", [](std::string_view) {});
+	CHECK(osprey::ReadFile(file) == "a: 1\nchannel:\n  message: |\n    x\n");
+	struct stat st;
+	REQUIRE(::lstat(link.c_str(), &st) == 0);
+	CHECK(S_ISLNK(st.st_mode));
+	REQUIRE(::stat(file.c_str(), &st) == 0);
+	CHECK((st.st_mode & 07777) == 0640);
+
+	CHECK_THROWS_WITH(SetScalarInFile(link, message_path, "y\n",
+					  [](std::string_view) { throw std::runtime_error("no"); }),
+			  "no");
+	CHECK(osprey::ReadFile(file) == "a: 1\nchannel:\n  message: |\n    x\n");
+	CHECK_THROWS_AS(SetScalarInFile(dir + "/missing.yaml", message_path, "y", [](std::string_view) {}),
+			std::system_error);
+	osprey::RemoveTree(dir);
 }
