@@ -7,6 +7,18 @@
 
 namespace osprey::builder {
 
+/* StoredPayload gains its headers on the i10 branches; until both meet,
+   this compiles either way (and then collapses to the first branch) */
+template<typename Stored>
+static json::Value
+HeadersOf(const Stored &p)
+{
+	if constexpr (requires { p.headers; })
+		return p.headers.empty() ? json::Value() : ParseBody(p.headers);
+	else
+		return {};
+}
+
 MessageBuilder::MessageBuilder(Home _home, std::string _pipeline)
 	: home(std::move(_home)), pipeline(std::move(_pipeline)),
 	  payloads(ListPayloads(home, pipeline))
@@ -22,6 +34,7 @@ MessageBuilder::SwitchPayload(std::size_t i)
 		PayloadStore(home.PayloadsDir(pipeline), 0).Load(p);
 	current = i;
 	body = ParseBody(p.body);
+	headers = HeadersOf(p);
 	fields = Flatten(body);
 }
 
