@@ -1,6 +1,8 @@
 // The builder's model as a command, for test-real-payloads.sh, which checks it
 // against the real `osprey test`:
-//   builder-fixture save HOME PIPELINE EXPECTED
+//   builder-fixture save HOME PIPELINE EXPECTED [PAYLOAD]
+//     stores PAYLOAD's content as `osprey test` does (one osprey run less per
+//     payload: the script runs 329), then
 //     selects every field of the newest stored payload, saves the message
 //     into pipeline.yaml, and writes to EXPECTED what the list shows
 //     ("<label>: <value>" per field)
@@ -9,6 +11,7 @@
 //     EXPECTED, else 1 with the first differing line
 #include "dashboard/builder/MessageBuilder.hxx"
 #include "json/Parse.hxx"
+#include "store/PayloadStore.hxx"
 #include "util/File.hxx"
 
 #include <cstdio>
@@ -20,10 +23,13 @@
 using namespace osprey;
 
 static int
-Save(const char *home, const char *pipeline, const char *expected_file)
+Save(const char *home_dir, const char *pipeline, const char *expected_file, const char *payload)
 {
 	const char *user = std::getenv("HOME");
-	builder::MessageBuilder b(Home(home, user ? user : "/"), pipeline);
+	const Home home(home_dir, user ? user : "/");
+	if (payload != nullptr)
+		PayloadStore(home.PayloadsDir(pipeline), 5).Save(ReadFile(payload), "test");
+	builder::MessageBuilder b(home, pipeline);
 	std::string expected;
 	for (std::size_t i = 0; i < b.Fields().size(); ++i) {
 		b.Toggle(i);
@@ -63,11 +69,11 @@ int
 main(int argc, char **argv)
 try {
 	const std::string_view mode = argc > 1 ? argv[1] : "";
-	if (mode == "save" && argc == 5)
-		return Save(argv[2], argv[3], argv[4]);
+	if (mode == "save" && (argc == 5 || argc == 6))
+		return Save(argv[2], argv[3], argv[4], argc == 6 ? argv[5] : nullptr);
 	if (mode == "check" && argc == 3)
 		return Check(argv[2]);
-	std::fprintf(stderr, "usage: builder-fixture save HOME PIPELINE EXPECTED | check EXPECTED\n");
+	std::fprintf(stderr, "usage: builder-fixture save HOME PIPELINE EXPECTED [PAYLOAD] | check EXPECTED\n");
 	return 2;
 } catch (const std::exception &e) {
 	std::fprintf(stderr, "builder-fixture: %s\n", e.what());

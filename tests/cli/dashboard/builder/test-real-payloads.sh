@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every real GitHub payload of @octokit/webhooks-examples through the builder
-# and the real `osprey test`: the builder selects every field, saves the
+# and the real `osprey test`: stored as `osprey test` stores it (test-test.sh
+# checks that), the builder selects every field, saves the
 # message into pipeline.yaml, and what `osprey test --json` renders must be
 # exactly what the builder's list shows, line for line.
 . "$(dirname "$0")/../../lib.sh"
@@ -37,13 +38,9 @@ while IFS=$'\t' read -r event index payload; do
 	# no message yet: the builder's expressions for one payload need not
 	# render for another (index fails past the end of a shorter array)
 	cp "$T/original.yaml" "$OSPREY_HOME/pipelines/gh/pipeline.yaml"
-	run test gh --payload "$payload"
-	if [ "$status" -ne 0 ]; then
-		not_ok "$name: osprey test records it" "$err"
-		continue
-	fi
+	printf '%s' "$payload" >"$T/payload.json"
 	set +e
-	n=$("$FIXTURE" save "$OSPREY_HOME" gh "$T/expected" 2>"$T/stderr")
+	n=$("$FIXTURE" save "$OSPREY_HOME" gh "$T/expected" "$T/payload.json" 2>"$T/stderr")
 	fixture_status=$?
 	set -e
 	if [ "$fixture_status" -ne 0 ]; then
