@@ -21,7 +21,8 @@ std::string Expression(const Path &path);
 /// True when Expression(@p path) can fail to render for another payload of
 /// the same pipeline, failing that job's message: Go's index fails past the
 /// end of a shorter array and on a parent the payload lacks ("index of
-/// untyped nil"). Field syntax and index directly on .body never fail. For
+/// untyped nil"). Field syntax never fails, nor does index with one key
+/// directly on .body when the body is an object. For
 /// the UI to mark such selections.
 bool MayFailElsewhere(const Path &path) noexcept;
 
