@@ -186,3 +186,25 @@ TEST_CASE("SetScalarInFile writes atomically, keeps the mode and a symlink, and 
 			std::system_error);
 	osprey::RemoveTree(dir);
 }
+
+TEST_CASE("SetScalar on less common layouts")
+{
+	SUBCASE("the old value on the line after its key") {
+		CHECK(Edited("channel:\n  message:\n    \"old\"\n  type: stdout\n", "a\n") ==
+		      "channel:\n  message:\n    |\n    a\n  type: stdout\n");
+	}
+	SUBCASE("a tagged and anchored old value") {
+		CHECK(Edited("channel:\n  message: &m !!str old\n", "a\n") == "channel:\n  message: |\n    a\n");
+	}
+	SUBCASE("document markers") {
+		CHECK(Edited("---\nname: x\n...\n", "a\n") == "---\nname: x\nchannel:\n  message: |\n    a\n...\n");
+	}
+	SUBCASE("trailing blank lines in the new value") {
+		CHECK(Edited("channel:\n  message: old\n  type: x\n", "a\n\n") ==
+		      "channel:\n  message: |+\n    a\n\n  type: x\n");
+	}
+	SUBCASE("a multi-line flow channel") {
+		CHECK(Edited("channel: {\n  type: stdout\n}\n", "a") ==
+		      "channel: {\n  type: stdout, message: \"a\"\n}\n");
+	}
+}
