@@ -4,7 +4,7 @@
 
 namespace osprey::cli {
 
-static const std::array<Command, 15> commands{{
+static const std::array<Command, 16> commands{{
 	{"start", "start [--worker PATH]", "run the daemon",
 	 "Runs the Osprey daemon in the foreground: loads config.yaml and every enabled\n"
 	 "pipeline, listens for webhooks, fires cron schedules and runs each job's agent in a\n"
@@ -82,6 +82,12 @@ static const std::array<Command, 15> commands{{
 	 "settings apply at the next start. When the configuration has errors the daemon\n"
 	 "keeps the old one, the errors are printed and the exit status is 1.",
 	 reload_options, RunReload},
+	{"dashboard", "dashboard [--builder PIPELINE]", "the terminal UI",
+	 "A full-screen terminal UI over pipelines and jobs, with the message builder,\n"
+	 "which writes labelled template expressions into a pipeline's channel.message.\n"
+	 "The builder needs a stored payload of the pipeline (from a webhook or from\n"
+	 "`osprey test`) and refuses to open without one.",
+	 dashboard_options, RunDashboard},
 }};
 
 std::span<const Command>
