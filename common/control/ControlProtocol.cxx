@@ -9,11 +9,12 @@ namespace osprey::control {
 
 namespace {
 
-constexpr std::array<std::pair<Command, std::string_view>, 4> command_names{{
+constexpr std::array<std::pair<Command, std::string_view>, 5> command_names{{
 	{Command::Status, "status"},
 	{Command::Approve, "approve"},
 	{Command::Ignore, "ignore"},
 	{Command::Cancel, "cancel"},
+	{Command::Watch, "watch"},
 }};
 
 json::Value Str(std::string_view s) { return json::Value::String(std::string(s)); }
@@ -105,7 +106,7 @@ std::string
 ToJsonLine(const Request &request)
 {
 	json::Members m{{"command", Str(Name(request.command))}};
-	if (request.command != Command::Status)
+	if (request.command != Command::Status && request.command != Command::Watch)
 		m.emplace_back("job", Str(request.job));
 	return json::Serialize(json::Value::MakeObject(std::move(m)));
 }
@@ -180,9 +181,9 @@ ParseRequest(std::string_view line)
 					 [&](const auto &c) { return c.second == name; });
 	if (known == command_names.end())
 		throw ProtocolError("unknown command \"" + name +
-				    "\" (expected status, approve, ignore or cancel)");
+				    "\" (expected status, approve, ignore, cancel or watch)");
 	request.command = known->first;
-	if (request.command != Command::Status) {
+	if (request.command != Command::Status && request.command != Command::Watch) {
 		request.job = r.String("job");
 		if (request.job.empty())
 			r.Fail("\"job\" is empty");

@@ -5,6 +5,7 @@
 // answers one JSON line and closes.
 //   {"command":"status"}
 //   {"command":"approve"|"ignore"|"cancel","job":"<id>"}
+//   {"command":"watch"}   keeps the connection open: WatchProtocol.hxx
 // Answers:
 //   {"ok":true,"version":...,"pid":...,...}             status (DaemonStatus)
 //   {"ok":true,"state":"<state>","by":"<who decided>"}  a decision
@@ -24,14 +25,14 @@
 
 namespace osprey::control {
 
-enum class Command { Status, Approve, Ignore, Cancel };
+enum class Command { Status, Approve, Ignore, Cancel, Watch };
 
-/// "status", "approve", "ignore", "cancel".
+/// "status", "approve", "ignore", "cancel", "watch".
 std::string_view Name(Command command) noexcept;
 
 struct Request {
 	Command command = Command::Status;
-	/** the job's id (decisions only); its shape is the server's to check,
+	/** the job's id (decisions only: not status or watch); its shape is the server's to check,
 	    so that a bad id is answered "no job <id>" like a missing one */
 	std::string job;
 };
