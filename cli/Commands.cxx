@@ -4,7 +4,7 @@
 
 namespace osprey::cli {
 
-static const std::array<Command, 13> commands{{
+static const std::array<Command, 14> commands{{
 	{"start", "start [--worker PATH]", "run the daemon",
 	 "Runs the Osprey daemon in the foreground: loads config.yaml and every enabled\n"
 	 "pipeline, listens for webhooks, fires cron schedules and runs each job's agent in a\n"
@@ -69,6 +69,12 @@ static const std::array<Command, 13> commands{{
 	 "Asks the running daemon to stop a job (its container is stopped) or to drop it\n"
 	 "while it awaits approval, and prints the job's new state.",
 	 decision_options, RunCancel},
+	{"dashboard", "dashboard [--builder PIPELINE]", "the terminal UI",
+	 "A full-screen terminal UI over pipelines and jobs, with the message builder,\n"
+	 "which writes labelled template expressions into a pipeline's channel.message.\n"
+	 "The builder needs a stored payload of the pipeline (from a webhook or from\n"
+	 "`osprey test`) and refuses to open without one.",
+	 dashboard_options, RunDashboard},
 }};
 
 std::span<const Command>

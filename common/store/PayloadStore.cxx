@@ -61,4 +61,10 @@ PayloadStore::Latest() const
 	return p;
 }
 
+void
+PayloadStore::Load(StoredPayload &payload) const
+{
+	payload.body = ReadFile(payload.path);
+}
+
 } // namespace osprey

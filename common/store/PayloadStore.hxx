@@ -36,6 +36,9 @@ public:
 
 	/// The newest payload with its body, or one with an empty path if none.
 	StoredPayload Latest() const;
+
+	/// Reads the body of @p payload (one of List()). Throws std::system_error.
+	void Load(StoredPayload &payload) const;
 };
 
 } // namespace osprey

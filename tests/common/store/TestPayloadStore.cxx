@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 #include <sys/stat.h>
+#include <system_error>
 
 using namespace osprey;
 
@@ -33,4 +34,21 @@ TEST_CASE("PayloadStore keeps the newest payloads, as sent, readable by their ow
 	CHECK((st.st_mode & 0777) == 0600);
 
 	RemoveTree(dir.substr(0, dir.size() - std::string("/payloads/p").size()));
+}
+
+TEST_CASE("PayloadStore::Load reads the body of a listed payload")
+{
+	char t[] = "/tmp/osprey-store-XXXXXX";
+	const std::string root = ::mkdtemp(t);
+	const PayloadStore store(root + "/p", 3);
+	store.Save("[1]", "webhook");
+	store.Save("{}", "test");
+	auto all = store.List();
+	REQUIRE(all.size() == 2);
+	CHECK(all[0].body.empty());
+	store.Load(all[0]);
+	CHECK(all[0].body == "[1]");
+	std::remove(all[1].path.c_str());
+	CHECK_THROWS_AS(store.Load(all[1]), std::system_error);
+	RemoveTree(root);
 }
