@@ -59,7 +59,7 @@ Ui::Header(const std::string &title)
 		case DaemonLink::Connecting: link = "daemon: connecting"; paint = Paint::Dim; break;
 		case DaemonLink::Live: link = "daemon: live"; break;
 		case DaemonLink::Down:
-			link = "daemon " + shared.daemon_detail + "; showing the files";
+			link = "daemon down: showing the files";
 			paint = Paint::Warn;
 			break;
 		case DaemonLink::Slow:

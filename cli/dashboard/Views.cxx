@@ -133,7 +133,7 @@ Ui::DrawPipelines()
 		std::unordered_map<std::string_view, const JobRecord *> last;
 		for (const auto &[id, r] : shared.jobs)
 			last[r.pipeline] = &r;
-		screen.Line(1, Cell("NAME", 20) + Cell("TRIGGER", 34) + Cell("CHANNEL", 9) +
+		screen.Line(1, Cell("NAME", 20) + Cell("TRIGGER", 30) + Cell("CHANNEL", 9) +
 			    Cell("APPROVAL", 8) + "LAST JOB", Paint::Title);
 		const int height = screen.Rows() - 4;
 		pipeline_row = std::min(pipeline_row, rows.empty() ? 0 : rows.size() - 1);
@@ -153,7 +153,7 @@ Ui::DrawPipelines()
 			const auto l = last.find(p.name);
 			const std::string last_job = l == last.end() ? "-"
 				: std::string(Name(l->second->state)) + " " + Since(l->second->created) + " ago";
-			screen.Line(2 + int(i - top), Cell(p.name, 20) + Cell(trigger, 34) +
+			screen.Line(2 + int(i - top), Cell(p.name, 20) + Cell(trigger, 30) +
 				    Cell(std::string(Name(p.channel.type)), 9) +
 				    Cell(p.channel.approval ? "yes" : "no", 8) + last_job,
 				    i == pipeline_row ? Paint::Highlight : p.disabled ? Paint::Dim : Paint::Normal);
@@ -201,9 +201,8 @@ Ui::DrawJobs()
 	}
 	if (rows.empty())
 		screen.Line(2, shared.jobs_loaded ? " no jobs" : " loading jobs...", Paint::Dim);
-	if (confirm != 0)
-		message = std::string(confirm == 'a' ? "approve" : confirm == 'i' ? "ignore" : "cancel") +
-			" job " + confirm_job + "? y/n";
+	Footer(editing_filter ? " filter: type, Enter keeps it, Esc clears"
+	       : " Enter open  a approve  i ignore  c cancel  Tab pipelines  / filter  ? keys  q quit");
 }
 
 void
