@@ -1,5 +1,6 @@
 #include "DiskReader.hxx"
 #include "Output.hxx"
+#include "lib/posix/DirectoryReader.hxx"
 #include "lib/posix/UniqueFd.hxx"
 
 #include <algorithm>
@@ -33,10 +34,10 @@ DiskReader::~DiskReader() noexcept
 void
 DiskReader::Run() noexcept
 {
-	/* jobs first: they are what an operator opens the dashboard for, and
-	   the list of ids alone is enough to draw the first screen */
-	LoadJobs(false);
+	/* the first screen from a directory listing; the details follow */
+	ListPipelines();
 	LoadConfig();
+	LoadJobs(false);
 	unsigned tick = 0;
 	while (!stop) {
 		{
@@ -55,6 +56,22 @@ DiskReader::Run() noexcept
 		if (!live && ++tick % 4 == 0)
 			LoadJobs(true);
 	}
+}
+
+void
+DiskReader::ListPipelines() noexcept
+{
+	std::vector<std::string> names;
+	DirectoryReader dir(home.PipelinesDir());
+	while (const char *name = dir.Next())
+		if (name[0] != '.')
+			names.emplace_back(name);
+	std::sort(names.begin(), names.end());
+	{
+		std::lock_guard lock(shared.mutex);
+		shared.pipeline_names = std::move(names);
+	}
+	shared.Wake();
 }
 
 void

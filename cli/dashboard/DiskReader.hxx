@@ -34,6 +34,7 @@ public:
 
 private:
 	void Run() noexcept;
+	void ListPipelines() noexcept;
 	void LoadConfig() noexcept;
 	void LoadJobs(bool only_new) noexcept;
 	void ReadFollowed() noexcept;

@@ -9,6 +9,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace osprey::dashboard {
 
@@ -27,6 +28,9 @@ struct Shared {
 	/* recursive: a view holds it while Header() and Footer() read it too */
 	std::recursive_mutex mutex;
 
+	/** the pipeline directories' names, sorted: listed long before the
+	    pipelines themselves are loaded, for the first screen */
+	std::vector<std::string> pipeline_names;
 	bool config_loaded = false;
 	Configuration config;
 

@@ -124,11 +124,14 @@ Ui::DrawPipelines()
 	const std::string filter_line = editing_filter || !filter.empty() ? "  /" + filter : "";
 	std::unique_lock lock(shared.mutex);
 	const auto rows = VisiblePipelines();
-	lock.unlock();
-	Header("pipelines (" + std::to_string(rows.size()) + ")" + filter_line);
-	lock.lock();
+	Header("pipelines (" + std::to_string(shared.config_loaded ? rows.size()
+					      : shared.pipeline_names.size()) + ")" + filter_line);
 	if (!shared.config_loaded) {
-		screen.Line(2, " loading pipelines...", Paint::Dim);
+		/* names only, from the directory listing, while the files load */
+		const auto &names = shared.pipeline_names;
+		screen.Line(1, Cell("NAME", 20) + "(loading the pipelines...)", Paint::Title);
+		for (std::size_t i = 0; i < names.size() && int(i) < screen.Rows() - 4; ++i)
+			screen.Line(2 + int(i), names[i], i == 0 ? Paint::Highlight : Paint::Dim);
 	} else {
 		std::unordered_map<std::string_view, const JobRecord *> last;
 		for (const auto &[id, r] : shared.jobs)
