@@ -133,7 +133,12 @@ Ui::Key(int key)
 		message.clear();
 		return;
 	}
+	/* a notice is read once: the next key clears it */
 	message.clear();
+	{
+		std::lock_guard lock(shared.mutex);
+		shared.notice.clear();
+	}
 	switch (key) {
 	case 'q':
 		quit = true;

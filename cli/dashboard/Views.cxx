@@ -136,7 +136,7 @@ Ui::DrawPipelines()
 		std::unordered_map<std::string_view, const JobRecord *> last;
 		for (const auto &[id, r] : shared.jobs)
 			last[r.pipeline] = &r;
-		screen.Line(1, Cell("NAME", 20) + Cell("TRIGGER", 30) + Cell("CHANNEL", 9) +
+		screen.Line(1, Cell("NAME", 16) + Cell("TRIGGER", 30) + Cell("CHANNEL", 9) +
 			    Cell("APPROVAL", 8) + "LAST JOB", Paint::Title);
 		const int height = screen.Rows() - 4;
 		pipeline_row = std::min(pipeline_row, rows.empty() ? 0 : rows.size() - 1);
@@ -156,7 +156,7 @@ Ui::DrawPipelines()
 			const auto l = last.find(p.name);
 			const std::string last_job = l == last.end() ? "-"
 				: std::string(Name(l->second->state)) + " " + Since(l->second->created) + " ago";
-			screen.Line(2 + int(i - top), Cell(p.name, 20) + Cell(trigger, 30) +
+			screen.Line(2 + int(i - top), Cell(p.name, 16) + Cell(trigger, 30) +
 				    Cell(std::string(Name(p.channel.type)), 9) +
 				    Cell(p.channel.approval ? "yes" : "no", 8) + last_job,
 				    i == pipeline_row ? Paint::Highlight : p.disabled ? Paint::Dim : Paint::Normal);
@@ -191,15 +191,15 @@ Ui::DrawJobs()
 	std::lock_guard lock(shared.mutex);
 	const auto rows = VisibleJobs();
 	Header("jobs (" + std::to_string(rows.size()) + ")" + filter_line);
-	screen.Line(1, Cell("ID", 24) + Cell("PIPELINE", 20) + Cell("STATE", 17) + Cell("AGE", 8) +
+	screen.Line(1, Cell("ID", 24) + Cell("PIPELINE", 16) + Cell("STATE", 17) + Cell("AGE", 7) +
 		    "DURATION", Paint::Title);
 	const int height = screen.Rows() - 4;
 	job_row = std::min(job_row, rows.empty() ? 0 : rows.size() - 1);
 	const auto top = Scroll(job_row, height);
 	for (std::size_t i = top; i < rows.size() && int(i - top) < height; ++i) {
 		const auto &r = *rows[i];
-		screen.Line(2 + int(i - top), Cell(r.id, 24) + Cell(r.pipeline, 20) +
-			    Cell(std::string(Name(r.state)), 17) + Cell(Since(r.created), 8) + RunTime(r),
+		screen.Line(2 + int(i - top), Cell(r.id, 24) + Cell(r.pipeline, 16) +
+			    Cell(std::string(Name(r.state)), 17) + Cell(Since(r.created), 7) + RunTime(r),
 			    i == job_row ? Paint::Highlight : StatePaint(r.state));
 	}
 	if (rows.empty())
