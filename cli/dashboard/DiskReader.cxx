@@ -39,6 +39,7 @@ DiskReader::Run() noexcept
 	LoadConfig();
 	LoadJobs(false);
 	unsigned tick = 0;
+	bool was_live = false;
 	while (!stop) {
 		{
 			std::unique_lock lock(wait_mutex);
@@ -52,9 +53,11 @@ DiskReader::Run() noexcept
 			std::lock_guard lock(shared.mutex);
 			live = shared.daemon == DaemonLink::Live;
 		}
-		/* without the daemon's pushes, what the disk says every 2 s */
-		if (!live && ++tick % 4 == 0)
+		/* without the daemon's pushes, what the disk says every 2 s; and
+		   once more when the pushes begin, for what changed before */
+		if ((!live && ++tick % 4 == 0) || (live && !was_live))
 			LoadJobs(true);
+		was_live = live;
 	}
 }
 
