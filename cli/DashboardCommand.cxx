@@ -4,6 +4,7 @@
 // nothing, with or without a terminal.
 #include "Command.hxx"
 #include "config/Home.hxx"
+#include "dashboard/Ui.hxx"
 #include "dashboard/builder/Refusal.hxx"
 
 #include <array>
@@ -35,9 +36,8 @@ RunDashboard(const Args &args)
 		std::fprintf(stderr, "osprey: dashboard needs a terminal\n");
 		return 2;
 	}
-	/* the screens live on the i11-dashboard branch */
-	std::fprintf(stderr, "osprey: the dashboard is not built into this osprey\n");
-	return 1;
+	dashboard::Ui ui(home, args.Get("builder").value_or(""));
+	return ui.Run();
 }
 
 } // namespace osprey::cli

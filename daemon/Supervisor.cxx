@@ -6,6 +6,7 @@
 #include "Version.h"
 #include "control/ControlHandler.hxx"
 #include "control/ControlServer.hxx"
+#include "control/WatchProtocol.hxx"
 #include "cron/CronScheduler.hxx"
 #include "http/HttpServer.hxx"
 #include "ingest/WebhookIngest.hxx"
@@ -88,6 +89,7 @@ public:
 			{"slots", std::to_string(g.container.max_concurrent)}});
 		Announce();
 		jobs.AttachChannels(channels);
+		jobs.OnChange([this](const JobRecord &r) { PushJob(r); });
 		channels.Start();
 		jobs.Restore();
 		cron = std::make_unique<CronScheduler>(loop, pipelines, jobs);
@@ -207,6 +209,17 @@ private:
 			LogError("reload failed; keeping the old configuration", {{"error", FullMessage(e)}});
 			if (done)
 				done(control::Refusal{"reload failed: " + FullMessage(e)});
+		}
+	}
+
+	/* osprey dashboard hears of every job change at once */
+	void PushJob(const JobRecord &record) noexcept {
+		if (control.ConnectionCount() == 0)
+			return;
+		try {
+			control.Broadcast(control::ToJsonLine(control::JobChanged{ToJson(record)}));
+		} catch (const std::exception &e) {
+			LogWarning("job change not sent to watchers", {{"job", record.id}, {"error", e.what()}});
 		}
 	}
 

@@ -9,12 +9,13 @@ namespace osprey::control {
 
 namespace {
 
-constexpr std::array<std::pair<Command, std::string_view>, 5> command_names{{
+constexpr std::array<std::pair<Command, std::string_view>, 6> command_names{{
 	{Command::Status, "status"},
 	{Command::Approve, "approve"},
 	{Command::Ignore, "ignore"},
 	{Command::Cancel, "cancel"},
 	{Command::Reload, "reload"},
+	{Command::Watch, "watch"},
 }};
 
 bool
@@ -202,7 +203,7 @@ ParseRequest(std::string_view line)
 					 [&](const auto &c) { return c.second == name; });
 	if (known == command_names.end())
 		throw ProtocolError("unknown command \"" + name +
-				    "\" (expected status, approve, ignore, cancel or reload)");
+				    "\" (expected status, approve, ignore, cancel, reload or watch)");
 	request.command = known->first;
 	if (NamesJob(request.command)) {
 		request.job = r.String("job");

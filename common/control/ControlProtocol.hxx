@@ -6,6 +6,7 @@
 //   {"command":"status"}
 //   {"command":"approve"|"ignore"|"cancel","job":"<id>"}
 //   {"command":"reload"}
+//   {"command":"watch"}   keeps the connection open: WatchProtocol.hxx
 // Answers:
 //   {"ok":true,"version":...,"pid":...,...}             status (DaemonStatus)
 //   {"ok":true,"state":"<state>","by":"<who decided>"}  a decision
@@ -26,14 +27,14 @@
 
 namespace osprey::control {
 
-enum class Command { Status, Approve, Ignore, Cancel, Reload };
+enum class Command { Status, Approve, Ignore, Cancel, Reload, Watch };
 
-/// "status", "approve", "ignore", "cancel", "reload".
+/// "status", "approve", "ignore", "cancel", "reload", "watch".
 std::string_view Name(Command command) noexcept;
 
 struct Request {
 	Command command = Command::Status;
-	/** the job's id (decisions only); its shape is the server's to check,
+	/** the job's id (decisions only: not status or watch); its shape is the server's to check,
 	    so that a bad id is answered "no job <id>" like a missing one */
 	std::string job;
 };

@@ -244,6 +244,8 @@ JobTable::RecordRejected(JobRecord r, std::string reason, SubmitDone done)
 		CountEnded(JobState::Rejected);
 		if (announce)
 			Announce(r);
+		else
+			Changed(r);
 		done({Outcome::Rejected, r.id, JobState::Rejected, r.reason});
 	});
 }

@@ -44,6 +44,7 @@ JobTable::SaveLiveState(Job &job, JobState state) noexcept
 		i->second->record.state = next.state;
 		i->second->record.updated = next.updated;
 		i->second->record.container = next.container;
+		Changed(next);
 		LogInfo("job " + std::string(Name(next.state)), {{"pipeline", next.pipeline},
 			{"job", next.id}});
 	});

@@ -125,6 +125,9 @@ private:
 	bool restored_jobs = false;
 	std::map<JobState, std::uint64_t> ended; // since start, per terminal state
 	std::function<void()> on_drained;        // shutdown: called once no job is live
+	/* who hears every durable change of a record (the management
+	   socket's watchers); empty when nobody listens */
+	std::function<void(const JobRecord &)> on_change;
 	bool shutting_down = false;
 
 public:
@@ -144,6 +147,11 @@ public:
 	/// From now on, every durable change of a job's record is told to
 	/// @p channels (before Restore()).
 	void AttachChannels(Channels &c) noexcept { channels = &c; }
+
+	/// From now on, @p f hears every record the store has just written,
+	/// in order, on the loop's thread (the dashboard's live view). It
+	/// must not throw and must not call back into the table.
+	void OnChange(std::function<void(const JobRecord &)> f) noexcept { on_change = std::move(f); }
 
 	/* NoticeFiles: what the channels read and write, through the store
 	   (JobNoticeFiles.cxx) */
@@ -212,6 +220,8 @@ private:
 	void Prune() noexcept;
 	void CountEnded(JobState state) noexcept;
 
+	/* tells on_change; Announce() does it too */
+	void Changed(const JobRecord &record) noexcept;
 	void Announce(const JobRecord &record, const JobNotices &notices = {},
 		      const RenderedFields *rendered = nullptr) noexcept;
 	/* a new job's notices.json, when its channel keeps one */

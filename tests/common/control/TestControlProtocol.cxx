@@ -68,7 +68,7 @@ TEST_CASE("ControlProtocol refuses malformed requests")
 		{"{}", "malformed request: missing \"command\""},
 		{"{\"command\":7}", "malformed request: \"command\" must be a string"},
 		{"{\"command\":\"reboot\"}",
-		 "unknown command \"reboot\" (expected status, approve, ignore, cancel or reload)"},
+		 "unknown command \"reboot\" (expected status, approve, ignore, cancel, reload or watch)"},
 		{"{\"command\":\"approve\"}", "malformed request: missing \"job\""},
 		{"{\"command\":\"ignore\",\"job\":7}", "malformed request: \"job\" must be a string"},
 		{"{\"command\":\"cancel\",\"job\":\"\"}", "malformed request: \"job\" is empty"},
