@@ -48,8 +48,10 @@ Args::Args(const std::vector<std::string> &argv, std::span<const OptionSpec> spe
 			values.insert_or_assign(name, "");
 		} else if (eq != arg.npos) {
 			values.insert_or_assign(name, arg.substr(eq + 1));
+			all_values[name].push_back(arg.substr(eq + 1));
 		} else if (i + 1 < argv.size()) {
 			values.insert_or_assign(name, argv[++i]);
+			all_values[name].push_back(argv[i]);
 		} else {
 			throw UsageError("--" + name + " needs a value");
 		}
@@ -63,6 +65,13 @@ Args::Get(std::string_view name) const
 	if (i == values.end())
 		return std::nullopt;
 	return i->second;
+}
+
+std::vector<std::string>
+Args::GetAll(std::string_view name) const
+{
+	const auto i = all_values.find(name);
+	return i == all_values.end() ? std::vector<std::string>{} : i->second;
 }
 
 void

@@ -26,6 +26,8 @@ struct OptionSpec {
 class Args {
 	std::vector<std::string> positionals;
 	std::map<std::string, std::string, std::less<>> values;
+	/* every value of a value option, in order (a repeated option) */
+	std::map<std::string, std::vector<std::string>, std::less<>> all_values;
 
 public:
 	/// Parses @p argv (after the subcommand name) against @p specs; accepts
@@ -34,7 +36,10 @@ public:
 
 	const std::vector<std::string> &Positionals() const noexcept { return positionals; }
 	bool Has(std::string_view name) const noexcept { return values.contains(name); }
+	/// The option's value; the last one when it was given more than once.
 	std::optional<std::string> Get(std::string_view name) const;
+	/// Every value of a repeatable option, in the order given.
+	std::vector<std::string> GetAll(std::string_view name) const;
 
 	/// Exactly @p n positionals, named in the message otherwise.
 	void ExpectPositionals(std::size_t n, std::string_view what) const;

@@ -32,14 +32,18 @@ int RunEdit(const Args &args);
 int RunStatus(const Args &args);
 int RunJobs(const Args &args);
 int RunLogs(const Args &args);
+int RunShow(const Args &args);
 int RunApprove(const Args &args);
 int RunIgnore(const Args &args);
 int RunCancel(const Args &args);
+int RunReload(const Args &args);
+int RunDashboard(const Args &args);
 
 extern const std::span<const OptionSpec> start_options;
 extern const std::span<const OptionSpec> list_options, doctor_options, test_options,
 	construct_options, setup_options, edit_options;
-extern const std::span<const OptionSpec> status_options, jobs_options, logs_options,
-	decision_options;
+extern const std::span<const OptionSpec> status_options, jobs_options, logs_options, show_options,
+	decision_options, reload_options;
+extern const std::span<const OptionSpec> dashboard_options;
 
 } // namespace osprey::cli

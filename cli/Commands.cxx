@@ -4,7 +4,7 @@
 
 namespace osprey::cli {
 
-static const std::array<Command, 13> commands{{
+static const std::array<Command, 16> commands{{
 	{"start", "start [--worker PATH]", "run the daemon",
 	 "Runs the Osprey daemon in the foreground: loads config.yaml and every enabled\n"
 	 "pipeline, listens for webhooks, fires cron schedules and runs each job's agent in a\n"
@@ -44,7 +44,8 @@ static const std::array<Command, 13> commands{{
 	 test_options, RunTest},
 	{"status", "status [--json]", "ask the running daemon how it is doing",
 	 "Asks the running daemon over its socket (~/.osprey/osprey.sock) for its version,\n"
-	 "pid, listening address, slots in use, pipelines and job counts by state.\n"
+	 "pid, the address it listens on, the public URL webhooks are registered with,\n"
+	 "slots in use, pipelines and job counts by state.\n"
 	 "Exits 1 if the daemon is not running.",
 	 status_options, RunStatus},
 	{"jobs", "jobs [--pipeline NAME] [--state STATE] [--limit N] [--json]", "list jobs",
@@ -52,10 +53,16 @@ static const std::array<Command, 13> commands{{
 	 "trigger, creation time, how long it ran and why it ended. Reads the records\n"
 	 "directly, so it works while the daemon is down.",
 	 jobs_options, RunJobs},
+	{"show", "show <job> [--json]", "everything recorded about a job",
+	 "Prints a job's record: pipeline, trigger, state and the reason for it, the\n"
+	 "decision and who made it, timings, container and exit code, and the files in\n"
+	 "its directory. <job> may be any part of the id that only one job has.",
+	 show_options, RunShow},
 	{"logs", "logs <job> [-f|--follow]", "print a job's output",
-	 "Prints the job's container output (output.log). With --follow, keeps printing\n"
-	 "new output until the job ends. <job> may be any prefix of the id that only one\n"
-	 "job has.",
+	 "Prints the job's container output (output.log); a job without output is said\n"
+	 "with its state and reason (exit 1). With --follow, keeps printing new output\n"
+	 "until the job ends, then says how it ended. <job> may be any part of the id\n"
+	 "that only one job has.",
 	 logs_options, RunLogs},
 	{"approve", "approve <job>", "approve a job awaiting approval",
 	 "Asks the running daemon to start a job that awaits approval, in the name of the\n"
@@ -69,6 +76,18 @@ static const std::array<Command, 13> commands{{
 	 "Asks the running daemon to stop a job (its container is stopped) or to drop it\n"
 	 "while it awaits approval, and prints the job's new state.",
 	 decision_options, RunCancel},
+	{"reload", "reload", "make the running daemon load its configuration again",
+	 "Asks the running daemon to read config.yaml and every pipeline again, as SIGHUP\n"
+	 "does, and waits until the new configuration applies. Running jobs go on; server.*\n"
+	 "settings apply at the next start. When the configuration has errors the daemon\n"
+	 "keeps the old one, the errors are printed and the exit status is 1.",
+	 reload_options, RunReload},
+	{"dashboard", "dashboard [--builder PIPELINE]", "the terminal UI",
+	 "A full-screen terminal UI over pipelines and jobs, with the message builder,\n"
+	 "which writes labelled template expressions into a pipeline's channel.message.\n"
+	 "The builder needs a stored payload of the pipeline (from a webhook or from\n"
+	 "`osprey test`) and refuses to open without one.",
+	 dashboard_options, RunDashboard},
 }};
 
 std::span<const Command>

@@ -2,6 +2,7 @@
 #include "lib/posix/UniqueFd.hxx"
 
 #include <algorithm>
+#include <cstdio>
 #include <cerrno>
 #include <cstring>
 #include <poll.h>
@@ -145,6 +146,34 @@ AskDecision(const std::string &path, const control::Request &request,
 	return Unpack(ParseOrFail(path, [&] {
 		return control::ParseDecisionAnswer(ControlExchange(path, request, timeout));
 	}));
+}
+
+control::Reloaded
+AskReload(const std::string &path, std::chrono::milliseconds timeout)
+{
+	control::Request request;
+	request.command = control::Command::Reload;
+	return Unpack(ParseOrFail(path, [&] {
+		return control::ParseReloadAnswer(ControlExchange(path, request, timeout));
+	}));
+}
+
+void
+TellDaemonToReload(const std::string &path) noexcept
+{
+	try {
+		const auto r = AskReload(path);
+		std::printf("The running daemon reloaded its configuration (%lld pipeline%s).\n",
+			    static_cast<long long>(r.pipelines), r.pipelines == 1 ? "" : "s");
+	} catch (const DaemonNotRunning &) {
+		std::printf("No daemon is running; `osprey start` will load it.\n");
+	} catch (const DaemonRefused &e) {
+		std::fprintf(stderr, "osprey: warning: the running daemon did not reload: %s\n",
+			     e.what());
+	} catch (const std::exception &e) {
+		std::fprintf(stderr, "osprey: warning: could not tell the running daemon to "
+			     "reload (%s); run `osprey reload`\n", e.what());
+	}
 }
 
 } // namespace osprey::cli

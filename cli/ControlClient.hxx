@@ -41,4 +41,15 @@ control::DaemonStatus AskStatus(const std::string &socket_path,
 control::Decided AskDecision(const std::string &socket_path, const control::Request &request,
 			     std::chrono::milliseconds timeout = default_control_timeout);
 
+/// Asks the daemon to load its configuration again; answers once it applies.
+/// Throws like AskStatus(); DaemonRefused carries the configuration's errors.
+control::Reloaded AskReload(const std::string &socket_path,
+			    std::chrono::milliseconds timeout = default_control_timeout);
+
+/// After a command changed a pipeline (construct, edit): tells a running
+/// daemon to reload and says so on standard output ("The running daemon
+/// reloaded: ..."), or that none runs; a refusal or a failure is a warning
+/// on standard error. Never throws: the file is written either way.
+void TellDaemonToReload(const std::string &socket_path) noexcept;
+
 } // namespace osprey::cli

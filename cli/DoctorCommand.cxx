@@ -29,6 +29,27 @@ CheckRuntime(const Configuration &config, Diagnostics &diagnostics)
 				    "; jobs will fail until Docker or Podman's service listens there");
 	else
 		CheckImages(config, diagnostics);
+
+	const auto &host = config.global.server.host;
+	if (host != "0.0.0.0" && host != "::")
+		return;
+	for (const auto &p : config.pipelines)
+		if (!p.disabled && p.trigger.type == TriggerType::Webhook &&
+		    !p.trigger.VerifiesSignature())
+			diagnostics.Warning(p.file, p.trigger.mark, "trigger.path",
+					    "is not signed, and server.host " + host + " lets every "
+					    "machine that reaches port " +
+					    std::to_string(config.global.server.port) + " start jobs: "
+					    "set secret and signature_header, or server.host: 127.0.0.1");
+}
+
+static bool
+HasErrorIn(const Diagnostics &diagnostics, std::string_view dir)
+{
+	for (const auto &d : diagnostics.All())
+		if (d.severity == Diagnostic::Severity::Error && d.file.starts_with(dir))
+			return true;
+	return false;
 }
 
 int
@@ -41,14 +62,18 @@ RunDoctor(const Args &args)
 
 	const auto &d = config.diagnostics;
 	const auto total = config.pipelines.size() + config.broken.size();
-	std::size_t disabled = 0;
-	for (const auto &p : config.pipelines)
+	std::size_t disabled = 0, loaded_with_errors = 0;
+	for (const auto &p : config.pipelines) {
 		disabled += p.disabled;
+		/* loaded, yet an error found later (a duplicate path) is in its
+		   files: the summary counts what the list below shows */
+		loaded_with_errors += HasErrorIn(d, p.file.substr(0, p.file.rfind('/') + 1));
+	}
 
 	std::printf("Osprey home: %s\n", home.Root().c_str());
 	std::printf("Pipelines:   %s (%zu valid, %zu disabled, %zu with errors)\n",
-		    Plural(total, "pipeline").c_str(), config.pipelines.size(), disabled,
-		    config.broken.size());
+		    Plural(total, "pipeline").c_str(), config.pipelines.size() - loaded_with_errors,
+		    disabled, config.broken.size() + loaded_with_errors);
 	if (!d.All().empty())
 		std::printf("\n%s", FormatDiagnostics(d).c_str());
 	std::printf("\n%s, %s\n", Plural(d.ErrorCount(), "error").c_str(),

@@ -1,5 +1,6 @@
 // osprey edit <name>: like crontab -e, the file only changes to something valid.
 #include "Command.hxx"
+#include "ControlClient.hxx"
 #include "Output.hxx"
 #include "Prompter.hxx"
 #include "secrets/DotEnv.hxx"
@@ -116,6 +117,7 @@ RunEdit(const Args &args)
 			else {
 				WriteFileAtomic(file, text, 0644);
 				std::printf("Saved %s\n", file.c_str());
+				TellDaemonToReload(home.ControlSocket());
 			}
 			return 0;
 		}

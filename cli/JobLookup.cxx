@@ -15,7 +15,7 @@ LookupJob(const Home &home, std::string_view wanted)
 	for (auto &id : ListJobIds(home.JobsDir())) {
 		if (id == wanted)
 			return FoundJob{id, JobFiles{home.JobsDir() + "/" + id}};
-		if (id.starts_with(wanted))
+		if (id.find(wanted) != id.npos)
 			matches.push_back(std::move(id));
 	}
 	if (matches.empty())
@@ -26,7 +26,7 @@ LookupJob(const Home &home, std::string_view wanted)
 			list += (i > 0 ? ", " : "") + matches[i];
 		if (matches.size() > 5)
 			list += ", ...";
-		throw std::runtime_error("job id prefix " + Quote(wanted) + " matches " +
+		throw std::runtime_error("job id part " + Quote(wanted) + " matches " +
 					 std::to_string(matches.size()) + " jobs (" + list +
 					 "); give more of the id");
 	}

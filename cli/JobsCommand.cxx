@@ -1,6 +1,7 @@
 // osprey jobs: the job records under ~/.osprey/jobs, newest first. Reads the
 // files directly, so it works while the daemon is down.
 #include "Command.hxx"
+#include "JobSummary.hxx"
 #include "Output.hxx"
 #include "config/Home.hxx"
 #include "job/JobRecord.hxx"
@@ -27,26 +28,6 @@ static constexpr std::array<OptionSpec, 4> options{{
 const std::span<const OptionSpec> jobs_options = options;
 
 namespace {
-
-/// "1m05s"-style time the job ran: started to finished, or to now while it
-/// runs; "-" when it never started.
-std::string
-RunTime(const JobRecord &r)
-{
-	if (r.started.empty())
-		return "-";
-	try {
-		using namespace std::chrono;
-		const auto start = ParseIso8601(r.started);
-		const auto end = !r.finished.empty() ? ParseIso8601(r.finished)
-			: IsLive(r.state) ? system_clock::now() : start;
-		if (end < start || (r.finished.empty() && !IsLive(r.state)))
-			return "-";
-		return FormatDuration(duration_cast<seconds>(end - start));
-	} catch (const std::exception &) {
-		return "-";
-	}
-}
 
 /// The reason's first line, cut to a table cell (at a UTF-8 boundary).
 std::string
@@ -144,10 +125,15 @@ RunJobs(const Args &args)
 
 	std::vector<std::vector<std::string>> rows{
 		{"ID", "PIPELINE", "STATE", "TRIGGER", "CREATED", "DURATION", "REASON"}};
-	for (const auto &r : records)
+	bool cut = false;
+	for (const auto &r : records) {
 		rows.push_back({r.id, r.pipeline, std::string(Name(r.state)), r.trigger,
-				r.created, RunTime(r), ShortReason(r.reason)});
+				r.created, JobRunTime(r), ShortReason(r.reason)});
+		cut = cut || rows.back().back() != r.reason;
+	}
 	std::fputs(FormatTable(rows).c_str(), stdout);
+	if (cut)
+		std::printf("(reasons ending in ... are cut short: `osprey show <job>` prints one whole)\n");
 	return 0;
 }
 

@@ -2,9 +2,11 @@
 #include "Command.hxx"
 #include "JobLookup.hxx"
 #include "JobOutput.hxx"
+#include "JobSummary.hxx"
 
 #include <array>
 #include <cstdio>
+#include <sys/stat.h>
 
 namespace osprey::cli {
 
@@ -18,10 +20,19 @@ RunLogs(const Args &args)
 {
 	args.ExpectPositionals(1, "job id");
 	const auto job = FindJob(Home::FromEnvironment(), args.Positionals().front());
-	if (args.Has("follow"))
+	if (args.Has("follow")) {
 		FollowJobOutput(job.files, stdout);
-	else
-		CopyJobOutput(job.files, stdout);
+		/* on stderr: standard output stays the log itself */
+		std::fprintf(stderr, "osprey: %s\n", JobEnding(LoadJobRecord(job.files)).c_str());
+		return 0;
+	}
+	if (struct stat st; ::stat(job.files.Output().c_str(), &st) != 0) {
+		const auto r = LoadJobRecord(job.files);
+		std::fprintf(stderr, "osprey: %s; it has no output%s\n", JobEnding(r).c_str(),
+			     IsTerminal(r.state) ? "" : " yet (osprey logs -f waits for it)");
+		return 1;
+	}
+	CopyJobOutput(job.files, stdout);
 	return 0;
 }
 

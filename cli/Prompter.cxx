@@ -104,6 +104,59 @@ Prompter::AskOptional(std::string_view flag, std::string_view question, const Ch
 }
 
 std::string
+Prompter::AskText(std::string_view flag, std::string_view question, std::string_view fallback,
+		  bool required, const Check &check)
+{
+	if (!interactive || args.Has(flag)) {
+		if (required)
+			return Ask(flag, question, fallback, check);
+		const auto v = args.Get(flag);
+		if (!v)
+			return std::string(fallback);
+		if (check && !v->empty())
+			if (const auto problem = check(*v); !problem.empty())
+				throw UsageError("--" + std::string(flag) + ": " + problem);
+		return *v;
+	}
+	for (;;) {
+		std::printf("%.*s, ending with an empty line", int(question.size()), question.data());
+		if (!fallback.empty()) {
+			std::printf(" (an empty first line keeps this):\n");
+			for (const auto line : Split(fallback, '\n'))
+				std::printf("  | %.*s\n", int(line.size()), line.data());
+		} else {
+			std::printf("%s:\n", required ? "" : " (optional)");
+		}
+		std::string text;
+		for (;;) {
+			std::string line;
+			if (!std::getline(std::cin, line)) {
+				if (text.empty() && required && fallback.empty())
+					throw std::runtime_error("no answer (end of input)");
+				break;
+			}
+			if (Trim(line).empty())
+				break;
+			text += line + "\n";
+		}
+		if (text.empty())
+			text = std::string(fallback);
+		else
+			text.pop_back();
+		if (text.empty() && required) {
+			std::printf("  an answer is needed\n");
+			continue;
+		}
+		if (check && !text.empty())
+			if (const auto problem = check(text); !problem.empty()) {
+				std::printf("  %s\n", problem.c_str());
+				continue;
+			}
+		return text;
+	}
+}
+
+std::string
 Prompter::AskSecret(std::string_view flag, std::string_view question, bool required)
 {
 	if (auto v = args.Get(flag)) {

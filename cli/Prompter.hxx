@@ -36,6 +36,13 @@ public:
 	std::string AskOptional(std::string_view flag, std::string_view question,
 				const Check &check = {});
 
+	/// Text that may span lines (a prompt, a message): like Ask, but on a
+	/// terminal read line by line until an empty line; an empty first line
+	/// takes @p fallback, which is shown first. @p required with an empty
+	/// @p fallback insists on an answer; otherwise "" means none.
+	std::string AskText(std::string_view flag, std::string_view question,
+			    std::string_view fallback, bool required, const Check &check = {});
+
 	/// A secret: not echoed when typed. "-" as the flag value reads one line
 	/// from standard input, so secrets need not appear in argv. A flag (or
 	/// its input) that is empty is a UsageError even when not @p required.

@@ -45,7 +45,8 @@ RunStatus(const Args &args)
 	std::printf("osprey %s is running (pid %lld) since %s\n", s.version.c_str(),
 		    static_cast<long long>(s.pid), s.started.c_str());
 	const std::vector<std::vector<std::string>> rows{
-		{"listening", s.listening},
+		{"listening on", s.address.empty() ? "(not said by this daemon)" : s.address},
+		{"public URL", s.listening},
 		{"slots", to_string(s.slots_used) + " of " + to_string(s.slots_max) + " in use"},
 		{"pipelines", to_string(s.webhook_pipelines) + " webhook, " +
 		 to_string(s.cron_pipelines) + " cron, " + to_string(s.disabled_pipelines) +

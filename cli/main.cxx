@@ -2,6 +2,7 @@
 #include "Command.hxx"
 #include "Version.h"
 #include "util/Error.hxx"
+#include "util/Text.hxx"
 
 #include <cstdio>
 #include <cstring>
@@ -41,6 +42,19 @@ FindCommand(std::string_view name) noexcept
 	return nullptr;
 }
 
+static void
+UnknownCommand(std::string_view name)
+{
+	std::vector<std::string_view> names;
+	for (const auto &c : Commands())
+		names.push_back(c.name);
+	std::string hint;
+	if (const auto close = ClosestMatch(name, names); !close.empty())
+		hint = "did you mean `osprey " + std::string(close) + "`? ";
+	std::fprintf(stderr, "osprey: unknown command \"%.*s\"; %srun `osprey --help` for the list\n",
+		     int(name.size()), name.data(), hint.c_str());
+}
+
 int
 main(int argc, char **argv)
 {
@@ -50,11 +64,19 @@ main(int argc, char **argv)
 	}
 	const std::string_view name = argv[1];
 	if (name == "--help" || name == "-h" || name == "help") {
-		if (argc > 2 && FindCommand(argv[2]) != nullptr)
-			PrintCommandHelp(*FindCommand(argv[2]));
-		else
+		if (argc == 2) {
 			PrintUsage(stdout);
-		return 0;
+			return 0;
+		}
+		if (const auto *c = FindCommand(argv[2]); c != nullptr && argc == 3) {
+			PrintCommandHelp(*c);
+			return 0;
+		}
+		if (argc > 3)
+			std::fprintf(stderr, "osprey: help takes one command name\n");
+		else
+			UnknownCommand(argv[2]);
+		return 2;
 	}
 	if (name == "--version" || name == "version") {
 		std::printf("osprey %s\n", OSPREY_VERSION);
@@ -63,8 +85,7 @@ main(int argc, char **argv)
 
 	const auto *command = FindCommand(name);
 	if (command == nullptr) {
-		std::fprintf(stderr, "osprey: unknown command \"%s\"; run `osprey --help` for the list\n",
-			     argv[1]);
+		UnknownCommand(name);
 		return 2;
 	}
 

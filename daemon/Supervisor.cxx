@@ -6,6 +6,7 @@
 #include "Version.h"
 #include "control/ControlHandler.hxx"
 #include "control/ControlServer.hxx"
+#include "control/WatchProtocol.hxx"
 #include "cron/CronScheduler.hxx"
 #include "http/HttpServer.hxx"
 #include "ingest/WebhookIngest.hxx"
@@ -79,6 +80,7 @@ public:
 	void Start() {
 		const auto &g = pipelines.Global();
 		SetLogFormat(g.log_format);
+		SetLogVerbosity(g.log_level);
 		pipelines.Watch(loop);
 		control.Listen(home.ControlSocket());
 		server.Listen(g.server.host, g.server.port);
@@ -87,6 +89,7 @@ public:
 			{"slots", std::to_string(g.container.max_concurrent)}});
 		Announce();
 		jobs.AttachChannels(channels);
+		jobs.OnChange([this](const JobRecord &r) { PushJob(r); });
 		channels.Start();
 		jobs.Restore();
 		cron = std::make_unique<CronScheduler>(loop, pipelines, jobs);
@@ -146,22 +149,77 @@ private:
 
 	/* New pipelines and settings from disk; running jobs keep going. The
 	   HTTP listener keeps its address and limits (server.*) until a restart;
-	   the rest, container.max_concurrent included, applies at once. */
-	void Reload() {
+	   the rest, container.max_concurrent included, applies at once. The
+	   files are read on the thread pool; the swap happens on the loop. */
+	void Reload(ReloadDone done = {}) override {
+		auto loaded = std::make_shared<std::optional<PipelineSet>>();
+		auto error = std::make_shared<std::string>();
+		auto refused = std::make_shared<bool>(false);
 		try {
-			PipelineSet fresh(home);
-			fresh.Watch(loop);
-			cron.reset();
-			pipelines = std::move(fresh);
-			cron = std::make_unique<CronScheduler>(loop, pipelines, jobs);
-			channels.Reload();
-			LogInfo("pipelines reloaded", {{"pipelines", std::to_string(pipelines.All().size())}});
-			Announce();
-		} catch (const ConfigError &e) {
-			LogError("reload refused: the configuration has errors; keeping the old one",
-				 {{"errors", e.what()}});
+			uv::QueueWork(loop, [this, loaded, error, refused] {
+				try {
+					loaded->emplace(home);
+				} catch (const ConfigError &e) {
+					*refused = true;
+					*error = e.what();
+				} catch (const std::exception &e) {
+					*error = FullMessage(e);
+				}
+			}, [this, loaded, error, refused, done](std::exception_ptr) {
+				Reloaded(std::move(*loaded), *error, *refused, done);
+			});
 		} catch (const std::exception &e) {
 			LogError("reload failed; keeping the old configuration", {{"error", FullMessage(e)}});
+			if (done)
+				done(control::Refusal{"cannot reload now: " + FullMessage(e)});
+		}
+	}
+
+	void Reloaded(std::optional<PipelineSet> fresh, const std::string &error, bool refused,
+		      const ReloadDone &done) {
+		if (stopping) {
+			if (done)
+				done(control::Refusal{"the daemon is stopping"});
+			return;
+		}
+		if (!fresh) {
+			if (refused)
+				LogError("reload refused: the configuration has errors; keeping the old one",
+					 {{"errors", error}});
+			else
+				LogError("reload failed; keeping the old configuration", {{"error", error}});
+			if (done)
+				done(control::Refusal{(refused ? "the configuration has errors; the daemon "
+					"keeps the old one:\n" : "reload failed; the daemon keeps the old "
+					"configuration: ") + error});
+			return;
+		}
+		try {
+			fresh->Watch(loop);
+			cron.reset();
+			pipelines = std::move(*fresh);
+			cron = std::make_unique<CronScheduler>(loop, pipelines, jobs);
+			channels.Reload();
+			SetLogVerbosity(pipelines.Global().log_level);
+			LogInfo("pipelines reloaded", {{"pipelines", std::to_string(pipelines.All().size())}});
+			Announce();
+			if (done)
+				done(control::Reloaded{static_cast<std::int64_t>(pipelines.All().size())});
+		} catch (const std::exception &e) {
+			LogError("reload failed; keeping the old configuration", {{"error", FullMessage(e)}});
+			if (done)
+				done(control::Refusal{"reload failed: " + FullMessage(e)});
+		}
+	}
+
+	/* osprey dashboard hears of every job change at once */
+	void PushJob(const JobRecord &record) noexcept {
+		if (control.ConnectionCount() == 0)
+			return;
+		try {
+			control.Broadcast(control::ToJsonLine(control::JobChanged{ToJson(record)}));
+		} catch (const std::exception &e) {
+			LogWarning("job change not sent to watchers", {{"job", record.id}, {"error", e.what()}});
 		}
 	}
 
@@ -188,6 +246,7 @@ private:
 		s.pid = ::getpid();
 		s.started = started;
 		s.listening = pipelines.Global().server.BaseUrl();
+		s.address = pipelines.Global().server.host + ":" + std::to_string(server.Port());
 		s.slots_used = num(jobs.UsedSlots());
 		s.slots_max = num(jobs.MaxSlots());
 		s.disabled_pipelines = num(pipelines.Disabled().size());

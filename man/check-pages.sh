@@ -89,6 +89,8 @@ if [ -n "$osprey" ]; then
 	trap 'rm -rf "$work"' EXIT
 	# What the examples may take for granted: a home with a Claude Code session.
 	mkdir -p "$work/user/.claude"
+	# volume sources of the examples must exist: doctor refuses missing ones
+	mkdir -p "$work/user/.ssh" && : >"$work/user/.ssh/known_hosts"
 
 	# Every .EX block, unescaped, one file each: example-N.
 	count=0

@@ -21,6 +21,25 @@ Configuration::Find(std::string_view name) const noexcept
 	return nullptr;
 }
 
+/* Turns line @p n (1-based) of @p text into an empty one; false when there
+   is no such line. */
+static bool
+BlankLine(std::string &text, std::size_t n)
+{
+	std::size_t begin = 0;
+	for (std::size_t i = 1; i < n; ++i) {
+		begin = text.find('\n', begin);
+		if (begin == text.npos)
+			return false;
+		++begin;
+	}
+	if (n == 0 || begin > text.size())
+		return false;
+	const auto end = std::min(text.find('\n', begin), text.size());
+	text.erase(begin, end - begin);
+	return true;
+}
+
 /* Secrets files should be readable by their owner only. */
 static void
 LintDotEnvMode(const Home &home, const std::string &path, Diagnostics &diagnostics)
@@ -35,7 +54,28 @@ LintDotEnvMode(const Home &home, const std::string &path, Diagnostics &diagnosti
 			    "(chmod 600 " + path + ")");
 }
 
-/* Reads a .env file; a broken one is an error and counts as empty. */
+/* KEY="x" keeps the quotes in the value (the contract's format has none):
+   almost always a mistake, and a secret that never matches. */
+static void
+LintDotEnvQuotes(const std::string &shown, std::string_view text, Diagnostics &diagnostics)
+{
+	std::size_t line_no = 0;
+	for (const auto line : Split(text, '\n')) {
+		++line_no;
+		const auto eq = line.find('=');
+		if (eq == line.npos || Trim(line).starts_with('#'))
+			continue;
+		const auto value = Trim(line.substr(eq + 1));
+		if (value.size() >= 2 && (value.front() == '"' || value.front() == '\'') &&
+		    value.back() == value.front())
+			diagnostics.Warning(shown, {line_no, 0}, std::string(Trim(line.substr(0, eq))),
+					    "the value is quoted, and the quotes are part of it "
+					    "(.env values are written bare: KEY=value)");
+	}
+}
+
+/* Reads a .env file. A broken line is an error; the good lines still count,
+   so that a typo on one line does not turn every variable into "not set". */
 static std::vector<DotEnvEntry>
 ReadDotEnv(const Home &home, const std::string &path, const LoadOptions &options,
 	   Diagnostics &diagnostics)
@@ -43,18 +83,29 @@ ReadDotEnv(const Home &home, const std::string &path, const LoadOptions &options
 	const auto shown = home.Display(path);
 	if (options.lint)
 		LintDotEnvMode(home, path, diagnostics);
+	std::string text;
 	try {
-		return LoadDotEnv(path, shown);
-	} catch (const DotEnvError &e) {
-		/* the message starts with "file:line: " already */
-		const std::string message = e.what();
-		const auto prefix = shown + ":" + std::to_string(e.line) + ": ";
-		diagnostics.Error(shown, {e.line, 0}, "",
-				  message.starts_with(prefix) ? message.substr(prefix.size()) : message);
-	} catch (const std::exception &e) {
-		diagnostics.Error(shown, {}, "", e.what());
+		text = ReadFile(path);
+	} catch (const std::system_error &e) {
+		if (e.code() != std::errc::no_such_file_or_directory)
+			diagnostics.Error(shown, {}, "", e.what());
+		return {};
 	}
-	return {};
+	if (options.lint)
+		LintDotEnvQuotes(shown, text, diagnostics);
+	for (;;) {
+		try {
+			return ParseDotEnv(text, shown);
+		} catch (const DotEnvError &e) {
+			/* the message starts with "file:line: " already */
+			const std::string message = e.what();
+			const auto prefix = shown + ":" + std::to_string(e.line) + ": ";
+			diagnostics.Error(shown, {e.line, 0}, "",
+					  message.starts_with(prefix) ? message.substr(prefix.size()) : message);
+			if (!BlankLine(text, e.line))
+				return {};
+		}
+	}
 }
 
 GlobalConfig
@@ -85,7 +136,7 @@ LoadGlobalConfig(const Home &home, const LoadOptions &options, Diagnostics &diag
 
 std::optional<Pipeline>
 LoadPipeline(const Home &home, std::string_view name, const GlobalConfig &global,
-	     const LoadOptions &options, Diagnostics &diagnostics)
+	     const LoadOptions &options, Diagnostics &diagnostics, Pipeline *partial)
 {
 	const auto file = home.PipelineFile(name);
 	const PipelineLocation where{std::string(name), home.PipelineDir(name), home.Display(file),
@@ -112,10 +163,13 @@ LoadPipeline(const Home &home, std::string_view name, const GlobalConfig &global
 	const auto dotenv = ToMap(ReadDotEnv(home, home.PipelineDotEnv(name), options, diagnostics));
 	const Environment env(&dotenv);
 	auto pipeline = ParsePipeline(text, where, global, options.redact ? env.Redacted() : env,
-				      home.UserHome(), diagnostics);
+				      home.UserHome(), diagnostics, partial);
 	/* a broken .env is a broken pipeline: its secrets are unknown */
-	if (diagnostics.ErrorCount() > errors_before)
+	if (diagnostics.ErrorCount() > errors_before) {
+		if (pipeline && partial != nullptr)
+			*partial = std::move(*pipeline);
 		return std::nullopt;
+	}
 	return pipeline;
 }
 
@@ -158,14 +212,22 @@ LoadConfiguration(const Home &home, const LoadOptions &options)
 	Configuration c;
 	c.global = LoadGlobalConfig(home, options, c.diagnostics);
 	c.global_valid = !c.diagnostics.HasErrors();
+	/* broken pipelines take part in the duplicate check: one error must
+	   not hide another */
+	std::vector<Pipeline> all;
 	for (const auto &name : ListPipelineNames(home)) {
-		auto p = LoadPipeline(home, name, c.global, options, c.diagnostics);
-		if (p)
+		Pipeline partial;
+		auto p = LoadPipeline(home, name, c.global, options, c.diagnostics, &partial);
+		if (p) {
+			all.push_back(*p);
 			c.pipelines.push_back(std::move(*p));
-		else
+		} else {
 			c.broken.push_back(name);
+			if (!partial.file.empty() && !partial.trigger.path.empty())
+				all.push_back(std::move(partial));
+		}
 	}
-	CheckDuplicatePaths(c.pipelines, c.diagnostics);
+	CheckDuplicatePaths(all, c.diagnostics);
 	return c;
 }
 

@@ -44,9 +44,10 @@ GlobalConfig LoadGlobalConfig(const Home &home, const LoadOptions &options,
 			      Diagnostics &diagnostics);
 
 /// Loads one pipeline afresh, its .env re-read (as the daemon does per job).
+/// With errors, @p partial (when given) gets what could be read.
 std::optional<Pipeline> LoadPipeline(const Home &home, std::string_view name,
 				     const GlobalConfig &global, const LoadOptions &options,
-				     Diagnostics &diagnostics);
+				     Diagnostics &diagnostics, Pipeline *partial = nullptr);
 
 /// Pipeline directory names under the home, sorted.
 std::vector<std::string> ListPipelineNames(const Home &home);

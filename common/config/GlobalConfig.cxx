@@ -228,6 +228,8 @@ ParseGlobalConfig(std::string_view text, const std::string &display_name,
 	auto log = root.Child({"log"});
 	if (auto v = log.Enum({"format"}, log_format_names))
 		config.log_format = *v;
+	if (auto v = log.Enum({"level"}, log_level_names))
+		config.log_level = *v;
 	log.Finish();
 
 	root.Finish();

@@ -104,6 +104,8 @@ struct GlobalConfig {
 	ContainerSettings container;
 	JobSettings jobs;
 	LogFormat log_format = LogFormat::Logfmt;
+	/** log.level: debug adds the events too frequent for info (filtered webhooks) */
+	LogVerbosity log_level = LogVerbosity::Info;
 };
 
 /// Builds the global config from the text of config.yaml. Every problem is

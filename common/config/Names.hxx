@@ -22,6 +22,7 @@ enum class AgentType { ClaudeCode, OpenCode };
 enum class AgentAuth { OAuth, ApiKey, None };
 enum class Provider { Anthropic, OpenAI, Google };
 enum class LogFormat { Logfmt, Json };
+enum class LogVerbosity { Info, Debug };
 
 inline constexpr std::array<EnumName<TriggerType>, 2> trigger_type_names{{
 	{"webhook", TriggerType::Webhook}, {"cron", TriggerType::Cron},
@@ -58,6 +59,10 @@ inline constexpr std::array<EnumName<Provider>, 6> provider_names{{
 
 inline constexpr std::array<EnumName<LogFormat>, 2> log_format_names{{
 	{"logfmt", LogFormat::Logfmt}, {"json", LogFormat::Json},
+}};
+
+inline constexpr std::array<EnumName<LogVerbosity>, 2> log_level_names{{
+	{"info", LogVerbosity::Info}, {"debug", LogVerbosity::Debug},
 }};
 
 /// Osprey's own name of @p value: the first entry of @p table that has it.

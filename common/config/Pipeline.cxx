@@ -73,6 +73,7 @@ CheckTemplates(Section &root, const yaml::Node &tree, const Pipeline &p)
 		const std::string field = std::string(block) + "." + std::string(key);
 		CheckTemplate(root, source, field, MarkOf(tree, block, key));
 	};
+	check(p.trigger.filter, "trigger", "filter");
 	check(p.agent.prompt, "agent", "prompt");
 	check(p.channel.topic, "channel", "topic");
 	check(p.channel.message, "channel", "message");
@@ -82,7 +83,8 @@ CheckTemplates(Section &root, const yaml::Node &tree, const Pipeline &p)
 
 std::optional<Pipeline>
 ParsePipeline(std::string_view text, const PipelineLocation &where, const GlobalConfig &global,
-	      const Environment &env, const std::string &home_dir, Diagnostics &diagnostics)
+	      const Environment &env, const std::string &home_dir, Diagnostics &diagnostics,
+	      Pipeline *partial)
 {
 	const auto errors_before = diagnostics.ErrorCount();
 	Pipeline p;
@@ -120,8 +122,11 @@ ParsePipeline(std::string_view text, const PipelineLocation &where, const Global
 	ReadAgent(root, global, host, p.agent);
 	root.Finish();
 	CheckTemplates(root, tree, p);
-	if (diagnostics.ErrorCount() > errors_before)
+	if (diagnostics.ErrorCount() > errors_before) {
+		if (partial != nullptr)
+			*partial = std::move(p);
 		return std::nullopt;
+	}
 	return p;
 }
 

@@ -32,6 +32,9 @@ struct Trigger {
 	/** stripped from the header value before comparing (extension, e.g. "sha256=") */
 	std::string signature_prefix;
 	std::string public_url;
+	/** template source that must render "true" (trimmed) for a job to
+	    start; empty: every event starts one */
+	std::string filter;
 	yaml::Mark mark;              // of trigger.path or trigger.cron
 
 	/// The contract's rule: verification applies only when both are set.
@@ -80,8 +83,8 @@ struct Pipeline {
 	Trigger trigger;
 	Workspace workspace;
 	EffectiveChannel channel;
-	/* agent.prompt, channel.topic, channel.message, workspace.repo and
-	   workspace.ref are templates: ParsePipeline() checks that they
+	/* trigger.filter, agent.prompt, channel.topic, channel.message,
+	   workspace.repo and workspace.ref are templates: ParsePipeline() checks that they
 	   parse, and Render() (job/Render.hxx) parses them again per job. A
 	   parse takes microseconds once per job; keeping the parse trees would
 	   cost the daemon about 10 KiB per pipeline for as long as it runs. */
@@ -105,10 +108,13 @@ struct PipelineLocation {
 /// @p diagnostics (errors and warnings); returns nullopt if there were errors.
 /// ${VAR} references resolve through @p env (the pipeline's .env, then the
 /// process environment); pass env.Redacted() when the result is for display.
-/// @p home_dir expands "~".
+/// @p home_dir expands "~". With errors, @p partial (when given) still gets
+/// what could be read, so that checks across pipelines (duplicate paths)
+/// see a broken one too.
 std::optional<Pipeline> ParsePipeline(std::string_view text, const PipelineLocation &where,
 				      const GlobalConfig &global, const Environment &env,
-				      const std::string &home_dir, Diagnostics &diagnostics);
+				      const std::string &home_dir, Diagnostics &diagnostics,
+				      Pipeline *partial = nullptr);
 
 /// A valid pipeline name: letters, digits, '-', '_' and '.', starting with a
 /// letter or digit, at most 64 characters (it is part of URLs and labels).

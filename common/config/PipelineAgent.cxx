@@ -57,8 +57,13 @@ ReadVolumes(Section &s, const HostPaths &host, EffectiveAgent &agent)
 	for (const auto &v : s.StringList({"volumes"})) {
 		try {
 			auto volume = ParseVolume(v.value, host.user_home);
+			struct stat st;
 			if (const auto blocked = BlockedMountReason(volume.source, host))
 				s.Error(v.mark, v.field, *blocked);
+			/* the engine would create it, empty and owned by root */
+			else if (::stat(volume.source.c_str(), &st) != 0)
+				s.Error(v.mark, v.field, "the source " + Quote(volume.source) +
+					" does not exist on this machine");
 			else
 				agent.volumes.push_back(std::move(volume));
 		} catch (const std::invalid_argument &e) {

@@ -1,6 +1,7 @@
 #include "PipelineSections.hxx"
 #include "Path.hxx"
 #include "Section.hxx"
+#include "SignatureVendor.hxx"
 #include "cron/CronSchedule.hxx"
 #include "util/Text.hxx"
 
@@ -71,6 +72,10 @@ ReadTrigger(Section &root, Trigger &trigger)
 		trigger.signature_header = header->value;
 	if (auto v = s.String({"signature_prefix"}))
 		trigger.signature_prefix = v->value;
+	/* a template, parsed by CheckTemplates() with the others */
+	const auto filter = s.String({"filter"});
+	if (filter)
+		trigger.filter = filter->value;
 	if (auto v = s.String({"public_url"})) {
 		if (!v->value.starts_with("http://") && !v->value.starts_with("https://"))
 			s.Error(v->mark, v->field, "must start with http:// or https://");
@@ -95,6 +100,10 @@ ReadTrigger(Section &root, Trigger &trigger)
 		if (header && !has_secret)
 			s.Warning(header->mark, header->field,
 				  "set without secret, so signatures are NOT verified");
+		else if (header)
+			if (auto advice = SignatureVendorAdvice(trigger.signature_header,
+								trigger.signature_prefix))
+				s.Warning(header->mark, header->field, Quote(header->value) + " " + *advice);
 	} else if (type == TriggerType::Cron) {
 		if (!cron) {
 			s.Error(s.Mark(), s.FieldPath("cron"),
@@ -102,11 +111,20 @@ ReadTrigger(Section &root, Trigger &trigger)
 		} else {
 			trigger.cron = cron->value;
 			trigger.mark = cron->mark;
-			if (timezone)
+			/* the zone on its own, so a bad zone and a bad schedule are
+			   both reported, each at its own line */
+			std::optional<TimeZone> zone;
+			if (timezone) {
 				trigger.timezone = timezone->value;
+				try {
+					zone = TimeZone::Locate(timezone->value);
+				} catch (const std::exception &e) {
+					s.Error(timezone->mark, timezone->field, e.what());
+				}
+			}
 			try {
 				trigger.schedule = std::make_shared<const CronSchedule>(
-					CronSchedule::Parse(cron->value, trigger.timezone));
+					CronSchedule::Parse(cron->value, zone ? *zone : TimeZone::Local()));
 			} catch (const std::invalid_argument &e) {
 				s.Error(cron->mark, cron->field, e.what());
 			}
@@ -119,6 +137,12 @@ ReadTrigger(Section &root, Trigger &trigger)
 	}
 	if (timezone && type != TriggerType::Cron)
 		s.Error(timezone->mark, timezone->field, "only for cron triggers");
+	if (filter && type == TriggerType::Cron)
+		s.Error(filter->mark, filter->field, "only for webhook triggers: a cron tick has "
+			"no payload to filter on");
+	else if (filter && Trim(filter->value).empty())
+		s.Error(filter->mark, filter->field, "is empty: it would filter out every event; "
+			"remove it to start a job for every event");
 	s.Finish();
 }
 

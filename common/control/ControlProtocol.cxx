@@ -9,12 +9,20 @@ namespace osprey::control {
 
 namespace {
 
-constexpr std::array<std::pair<Command, std::string_view>, 4> command_names{{
+constexpr std::array<std::pair<Command, std::string_view>, 6> command_names{{
 	{Command::Status, "status"},
 	{Command::Approve, "approve"},
 	{Command::Ignore, "ignore"},
 	{Command::Cancel, "cancel"},
+	{Command::Reload, "reload"},
+	{Command::Watch, "watch"},
 }};
+
+bool
+NamesJob(Command c) noexcept
+{
+	return c == Command::Approve || c == Command::Ignore || c == Command::Cancel;
+}
 
 json::Value Str(std::string_view s) { return json::Value::String(std::string(s)); }
 json::Value Int(std::int64_t i) { return json::Value::Number(i); }
@@ -105,7 +113,7 @@ std::string
 ToJsonLine(const Request &request)
 {
 	json::Members m{{"command", Str(Name(request.command))}};
-	if (request.command != Command::Status)
+	if (NamesJob(request.command))
 		m.emplace_back("job", Str(request.job));
 	return json::Serialize(json::Value::MakeObject(std::move(m)));
 }
@@ -118,18 +126,25 @@ StatusMembers(const DaemonStatus &s)
 	json::Members jobs;
 	for (const auto &[state, count] : s.jobs)
 		jobs.emplace_back(state, Int(count));
-	return {
+	json::Members m{
 		{"version", Str(s.version)},
 		{"pid", Int(s.pid)},
 		{"started", Str(s.started)},
 		{"listening", Str(s.listening)},
+	};
+	/* an older daemon's answer, passed on, stays as it was */
+	if (!s.address.empty())
+		m.emplace_back("address", Str(s.address));
+	for (auto &member : json::Members{
 		{"slots", json::Value::MakeObject({{"used", Int(s.slots_used)},
 						   {"max", Int(s.slots_max)}})},
 		{"pipelines", json::Value::MakeObject({{"webhook", Int(s.webhook_pipelines)},
 						       {"cron", Int(s.cron_pipelines)},
 						       {"disabled", Int(s.disabled_pipelines)}})},
 		{"jobs", json::Value::MakeObject(std::move(jobs))},
-	};
+	})
+		m.push_back(std::move(member));
+	return m;
 }
 
 } // namespace
@@ -158,6 +173,14 @@ ToJsonLine(const Decided &d)
 }
 
 std::string
+ToJsonLine(const Reloaded &r)
+{
+	return json::Serialize(json::Value::MakeObject({
+		{"ok", json::Value(true)}, {"pipelines", Int(r.pipelines)},
+	}));
+}
+
+std::string
 ToJsonLine(const Refusal &refusal) noexcept
 {
 	try {
@@ -180,9 +203,9 @@ ParseRequest(std::string_view line)
 					 [&](const auto &c) { return c.second == name; });
 	if (known == command_names.end())
 		throw ProtocolError("unknown command \"" + name +
-				    "\" (expected status, approve, ignore or cancel)");
+				    "\" (expected status, approve, ignore, cancel, reload or watch)");
 	request.command = known->first;
-	if (request.command != Command::Status) {
+	if (NamesJob(request.command)) {
 		request.job = r.String("job");
 		if (request.job.empty())
 			r.Fail("\"job\" is empty");
@@ -202,6 +225,8 @@ ParseStatusAnswer(std::string_view line)
 	s.pid = r.Integer("pid");
 	s.started = r.String("started");
 	s.listening = r.String("listening");
+	if (r.Find("address") != nullptr)
+		s.address = r.String("address");
 	const auto slots = r.Object("slots");
 	s.slots_used = slots.Integer("used");
 	s.slots_max = slots.Integer("max");
@@ -231,6 +256,16 @@ ParseDecisionAnswer(std::string_view line)
 	if (r.Find("by") != nullptr)
 		d.by = r.String("by");
 	return d;
+}
+
+std::variant<Reloaded, Refusal>
+ParseReloadAnswer(std::string_view line)
+{
+	auto answer = ParseAnswer(line);
+	if (auto *refusal = std::get_if<Refusal>(&answer))
+		return std::move(*refusal);
+	const Reader r(std::get<json::Value>(answer), "answer");
+	return Reloaded{r.Integer("pipelines")};
 }
 
 } // namespace osprey::control

@@ -5,9 +5,12 @@
 // answers one JSON line and closes.
 //   {"command":"status"}
 //   {"command":"approve"|"ignore"|"cancel","job":"<id>"}
+//   {"command":"reload"}
+//   {"command":"watch"}   keeps the connection open: WatchProtocol.hxx
 // Answers:
 //   {"ok":true,"version":...,"pid":...,...}             status (DaemonStatus)
 //   {"ok":true,"state":"<state>","by":"<who decided>"}  a decision
+//   {"ok":true,"pipelines":N}                           a reload, once it applies
 //   {"ok":false,"error":"<human sentence>"}             any refusal
 // Who decides is not the client's to say: the server takes the peer's uid
 // from the socket (a "by" member sent by an older client is ignored). File
@@ -24,14 +27,14 @@
 
 namespace osprey::control {
 
-enum class Command { Status, Approve, Ignore, Cancel };
+enum class Command { Status, Approve, Ignore, Cancel, Reload, Watch };
 
-/// "status", "approve", "ignore", "cancel".
+/// "status", "approve", "ignore", "cancel", "reload", "watch".
 std::string_view Name(Command command) noexcept;
 
 struct Request {
 	Command command = Command::Status;
-	/** the job's id (decisions only); its shape is the server's to check,
+	/** the job's id (decisions only: not status or watch); its shape is the server's to check,
 	    so that a bad id is answered "no job <id>" like a missing one */
 	std::string job;
 };
@@ -42,12 +45,15 @@ struct DaemonStatus {
 	std::int64_t pid = 0;
 	/** ISO 8601 UTC */
 	std::string started;
-	/** the webhook base URL */
+	/** the webhook base URL (server.public_url, else http://host:port) */
 	std::string listening;
 	std::int64_t slots_used = 0, slots_max = 0;
 	std::int64_t webhook_pipelines = 0, cron_pipelines = 0, disabled_pipelines = 0;
 	/** job counts by state name, in the daemon's order */
 	std::vector<std::pair<std::string, std::int64_t>> jobs;
+	/** the address the HTTP server listens on, "host:port"; empty from
+	    a daemon older than this field */
+	std::string address;
 
 	friend bool operator==(const DaemonStatus &, const DaemonStatus &) = default;
 };
@@ -61,6 +67,14 @@ struct Decided {
 	std::string by;
 
 	friend bool operator==(const Decided &, const Decided &) = default;
+};
+
+/// A reload that applies: the configuration on disk is the daemon's now.
+struct Reloaded {
+	/** enabled pipelines after the reload */
+	std::int64_t pipelines = 0;
+
+	friend bool operator==(const Reloaded &, const Reloaded &) = default;
 };
 
 /// The daemon's "no": a sentence for the user.
@@ -80,6 +94,7 @@ struct ProtocolError : std::runtime_error {
 std::string ToJsonLine(const Request &request);
 std::string ToJsonLine(const DaemonStatus &status);
 std::string ToJsonLine(const Decided &decided);
+std::string ToJsonLine(const Reloaded &reloaded);
 /// The status object alone, without "ok": what `osprey status --json` prints.
 std::string ToJson(const DaemonStatus &status);
 /// Never throws (it is the answer of last resort).
@@ -93,5 +108,6 @@ Request ParseRequest(std::string_view line);
 /// Throws ProtocolError ("malformed answer: ...").
 std::variant<DaemonStatus, Refusal> ParseStatusAnswer(std::string_view line);
 std::variant<Decided, Refusal> ParseDecisionAnswer(std::string_view line);
+std::variant<Reloaded, Refusal> ParseReloadAnswer(std::string_view line);
 
 } // namespace osprey::control

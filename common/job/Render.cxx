@@ -1,19 +1,21 @@
 #include "Render.hxx"
 #include "config/Pipeline.hxx"
+#include "util/Text.hxx"
 
 namespace osprey {
 
 json::Value
-TemplateData(const json::Value &payload)
+TemplateData(const json::Value &payload, const json::Value &headers)
 {
 	json::Members members;
 	members.emplace_back("body", payload);
+	members.emplace_back("headers", headers.IsNull() ? json::Value::MakeObject({}) : headers);
 	return json::Value::MakeObject(std::move(members));
 }
 
 static std::string
-RenderField(const std::string &source, const json::Value &data, const char *field,
-	    const RenderLimits &limits)
+RenderField(const Pipeline &pipeline, const std::string &source, const json::Value &data,
+	    const char *field, const RenderLimits &limits)
 {
 	if (source.empty())
 		return {};
@@ -21,22 +23,30 @@ RenderField(const std::string &source, const json::Value &data, const char *fiel
 		/* it parsed when the pipeline was loaded: see Pipeline */
 		return tmpl::Render(tmpl::Parse(source, field), data, limits);
 	} catch (const std::exception &e) {
-		throw RenderError(std::string(field) + ": " + e.what());
+		throw RenderError(pipeline.file, std::string(field) + ": " + e.what());
 	}
 }
 
-RenderedJob
-Render(const Pipeline &pipeline, const json::Value &payload, const RenderLimits &limits)
+bool
+FilterPasses(const Pipeline &pipeline, const json::Value &data, const RenderLimits &limits)
 {
-	const auto data = TemplateData(payload);
+	if (pipeline.trigger.filter.empty())
+		return true;
+	return Trim(RenderField(pipeline, pipeline.trigger.filter, data, "trigger.filter", limits)) ==
+		"true";
+}
+
+RenderedJob
+RenderData(const Pipeline &pipeline, const json::Value &data, const RenderLimits &limits)
+{
 	RenderedJob job;
-	job.prompt = RenderField(pipeline.agent.prompt, data, "agent.prompt", limits);
-	job.topic = RenderField(pipeline.channel.topic, data, "channel.topic", limits);
-	job.message = RenderField(pipeline.channel.message, data, "channel.message", limits);
+	job.prompt = RenderField(pipeline, pipeline.agent.prompt, data, "agent.prompt", limits);
+	job.topic = RenderField(pipeline, pipeline.channel.topic, data, "channel.topic", limits);
+	job.message = RenderField(pipeline, pipeline.channel.message, data, "channel.message", limits);
 	if (pipeline.workspace.type == WorkspaceType::GitClone ||
 	    pipeline.workspace.type == WorkspaceType::GitWorktree) {
-		job.repo = RenderField(pipeline.workspace.repo, data, "workspace.repo", limits);
-		job.ref = RenderField(pipeline.workspace.ref, data, "workspace.ref", limits);
+		job.repo = RenderField(pipeline, pipeline.workspace.repo, data, "workspace.repo", limits);
+		job.ref = RenderField(pipeline, pipeline.workspace.ref, data, "workspace.ref", limits);
 	}
 	return job;
 }

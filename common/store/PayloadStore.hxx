@@ -1,5 +1,6 @@
 // The last few payloads each pipeline received, for the dashboard's message
-// builder (which refuses to open for a pipeline that never fired).
+// builder (which refuses to open for a pipeline that never fired) and for
+// `osprey test`.
 #pragma once
 
 #include <cstddef>
@@ -15,10 +16,18 @@ struct StoredPayload {
 	std::string source;
 	/** ISO 8601 UTC */
 	std::string received;
+	/** the body as templates saw it (JSON text); filled by Latest() and Load() */
 	std::string body;
+	/** the request's headers as templates saw them (.headers): a JSON
+	    object's text, "{}" for payloads stored before headers were;
+	    filled by Latest() and Load() */
+	std::string headers;
 };
 
-/// One directory per pipeline: <dir>/<unix-ns>-<source>.json, newest last.
+/// One directory per pipeline, one file per payload, names sorting by time:
+/// <dir>/<unix-ns>-<source>.payload holds the headers' JSON on its first
+/// line and the body after it. <unix-ns>-<source>.json (older versions)
+/// holds the body alone. Nothing else reads these files: use this class.
 class PayloadStore {
 	std::string dir;
 	std::size_t keep;
@@ -27,14 +36,22 @@ public:
 	/// @p dir is the pipeline's payload directory; at most @p keep are kept.
 	PayloadStore(std::string dir, std::size_t keep) : dir(std::move(dir)), keep(keep) {}
 
-	/// Stores @p body (raw JSON text) atomically, then removes the oldest
-	/// beyond the limit. Throws std::system_error.
-	void Save(std::string_view body, std::string_view source) const;
+	/// Stores @p body (raw JSON text) and @p headers (a JSON object's
+	/// compact text, no newline) atomically, then removes the oldest
+	/// beyond the limit. Returns the new file's path. Throws
+	/// std::system_error.
+	std::string Save(std::string_view body, std::string_view source,
+			 std::string_view headers = "{}") const;
 
 	/// Stored payloads, oldest first (bodies not read).
 	std::vector<StoredPayload> List() const;
 
-	/// The newest payload with its body, or one with an empty path if none.
+	/// Reads the body and headers of @p payload, one List() returned.
+	/// Throws std::system_error.
+	void Load(StoredPayload &payload) const;
+
+	/// The newest payload with its body and headers, or one with an empty
+	/// path if none.
 	StoredPayload Latest() const;
 };
 

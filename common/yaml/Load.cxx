@@ -1,4 +1,5 @@
 #include "Node.hxx"
+#include "Explain.hxx"
 #include "lib/yaml/Parser.hxx"
 
 #include <map>
@@ -164,7 +165,11 @@ private:
 Node
 Load(std::string_view text)
 {
-	return TreeBuilder(text).Document();
+	try {
+		return TreeBuilder(text).Document();
+	} catch (const SyntaxError &e) {
+		throw SyntaxError(e.mark, ExplainProblem(text, e.mark, e.what()));
+	}
 }
 
 } // namespace osprey::yaml

@@ -294,6 +294,7 @@ Channels::Deliver(Queue &queue, Tracked &job, NoticeKind kind, NoticeText text) 
 		n.topic = std::move(text.topic);
 		n.message = std::move(text.message);
 		n.result = std::move(text.result);
+		n.result_file = std::move(text.result_file);
 		n.announcement = job.notices.announcement;
 		const bool awaiting = kind == NoticeKind::Announced &&
 			job.record.state == JobState::AwaitingApproval;

@@ -39,6 +39,8 @@ class PipelineSet;
 /// A notification's text, read from the job's files.
 struct NoticeText {
 	std::string topic, message, result;
+	/** the file holding all of the result, when result is only its tail */
+	std::string result_file;
 };
 
 /// What Channels needs of the job store; JobTable implements it. Both

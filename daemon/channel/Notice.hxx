@@ -26,6 +26,9 @@ struct Notice {
 	/** Finished: the agent's final answer (result.md), else the tail of
 	    its output; empty for jobs that never ran */
 	std::string result;
+	/** Finished: the file with all of the result, when result is its
+	    tail ("..." first); empty when result is whole */
+	std::string result_file;
 	/** Decided and Finished: where the announcement went, when it did */
 	MessageRef announcement;
 	/** Announced: show Approve and Ignore (the job awaits approval and the

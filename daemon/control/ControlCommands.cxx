@@ -2,6 +2,7 @@
 // once, a decision after finding out who asks (ControlConnection.hxx).
 #include "ControlConnection.hxx"
 #include "ControlHandler.hxx"
+#include "control/WatchProtocol.hxx"
 #include "job/JobRecord.hxx"
 
 #include <exception>
@@ -18,6 +19,10 @@ ControlConnection::Execute(std::string_view line) noexcept
 		command = control::ParseRequest(line);
 		if (command.command == control::Command::Status)
 			return Answer(control::ToJsonLine(handler.Status()));
+		if (command.command == control::Command::Reload)
+			return Reload();
+		if (command.command == control::Command::Watch)
+			return StartWatching();
 		// The id may end up in a path: only the shape of a real one
 		// goes further, and anything else is as unknown as it gets.
 		if (!IsValidJobId(command.job))
@@ -30,6 +35,63 @@ ControlConnection::Execute(std::string_view line) noexcept
 		return Refuse("internal error");
 	}
 	LookUpDecider();
+}
+
+/* like a decision: the answer comes later, maybe after the client left */
+void
+ControlConnection::Reload() noexcept
+{
+	phase = Phase::Deciding;
+	const auto cell = self;
+	try {
+		handler.Reload([cell](std::variant<control::Reloaded, control::Refusal> result) {
+			if (*cell == nullptr || (*cell)->phase != Phase::Deciding)
+				return;
+			if (const auto *refusal = std::get_if<control::Refusal>(&result))
+				return (*cell)->Refuse(refusal->error);
+			std::string line;
+			try {
+				line = control::ToJsonLine(std::get<control::Reloaded>(result));
+			} catch (...) {
+				return (*cell)->Refuse("out of memory");
+			}
+			(*cell)->Answer(std::move(line));
+		});
+	} catch (const std::exception &e) {
+		if (*cell != nullptr && (*cell)->phase == Phase::Deciding)
+			(*cell)->Refuse(e.what());
+	}
+}
+
+/* A watch has no deadline: it lasts until the client goes. Reading goes on
+   only to hear that (EOF); what the client sends is ignored. */
+void
+ControlConnection::StartWatching() noexcept
+{
+	phase = Phase::Watching;
+	deadline.Stop();
+	request.clear();
+	if (socket.ReadStart(std::span<char>(read_buffer)) < 0)
+		return Finish();
+	Push(control::ToJsonLine(control::Watching{}));
+}
+
+void
+ControlConnection::Push(std::string_view line) noexcept
+{
+	if (phase != Phase::Watching)
+		return;
+	if (socket.WriteQueueSize() > limits.max_watch_backlog)
+		return Finish();
+	try {
+		std::string framed;
+		framed.reserve(line.size() + 1);
+		framed.append(line).push_back('\n');
+		if (socket.Write(framed) < 0)
+			Finish();
+	} catch (...) {
+		Finish();
+	}
 }
 
 void

@@ -91,6 +91,11 @@ ControlConnection::Abandon(std::string_view why) noexcept
 void
 ControlConnection::OnRead(uv::Pipe &, ssize_t nread, const char *data) noexcept
 {
+	if (phase == Phase::Watching) {
+		if (nread < 0)
+			Finish(); // the watcher went away
+		return;
+	}
 	if (phase != Phase::Reading)
 		return;
 	if (nread < 0) {
@@ -120,9 +125,12 @@ ControlConnection::OnRead(uv::Pipe &, ssize_t nread, const char *data) noexcept
 }
 
 void
-ControlConnection::OnWritten(uv::Pipe &, int) noexcept
+ControlConnection::OnWritten(uv::Pipe &, int status) noexcept
 {
-	// Written or failed, the exchange is over either way.
+	// A watcher's stream goes on until it fails; any other exchange is
+	// over once its answer is written (or failed).
+	if (phase == Phase::Watching && status == 0)
+		return;
 	Finish();
 }
 

@@ -52,6 +52,8 @@ private:
 		Deciding,
 		/** answered (or abandoned): nothing more to do but write */
 		Answered,
+		/** subscribed (watch): Push() writes, the client's EOF ends it */
+		Watching,
 	};
 
 	uv::Loop &loop;
@@ -89,6 +91,11 @@ public:
 	/// reading cannot start (the caller then destroys the connection).
 	int Start() noexcept;
 
+	/// Sends @p line (one protocol line, without its newline) if the
+	/// client watches; drops a watcher whose backlog is too large. May end
+	/// the connection (OnControlConnectionDone()).
+	void Push(std::string_view line) noexcept;
+
 	/// Closes both handles; no callback follows, OnControlConnectionDone()
 	/// included. A client whose decision is under way gets an error answer
 	/// first ("the daemon is stopping: ..."), written without waiting.
@@ -108,7 +115,9 @@ private:
 	/* ControlCommands.cxx: what a request does. Each may end in Answer(),
 	   which may destroy the connection: nothing may follow it. */
 	void Execute(std::string_view line) noexcept;
+	void StartWatching() noexcept;
 	void LookUpDecider() noexcept;
+	void Reload() noexcept;
 	void Decide(const Decider &who) noexcept;
 	void OnDecided(const DecisionOutcome &result, const std::string &by) noexcept;
 

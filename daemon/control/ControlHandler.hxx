@@ -11,6 +11,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <variant>
 
 namespace osprey::daemon {
 
@@ -25,6 +26,12 @@ class ControlHandler : public DecisionTaker {
 public:
 	/// Must answer at once (it blocks the loop).
 	virtual control::DaemonStatus Status() = 0;
+
+	/// Loads the configuration from disk again (off the loop) and applies
+	/// it; @p done hears, on the loop, the enabled pipelines' count, or why
+	/// nothing changed (the configuration's errors).
+	using ReloadDone = std::function<void(std::variant<control::Reloaded, control::Refusal>)>;
+	virtual void Reload(ReloadDone done) = 0;
 
 protected:
 	~ControlHandler() = default;

@@ -13,6 +13,9 @@ struct ControlLimits {
 	std::uint64_t timeout_ms = 5000;
 	/** connections beyond this are closed at once (the socket is the owner's only) */
 	std::size_t max_connections = 32;
+	/** a watcher (osprey dashboard) that lets this much of its stream
+	    pile up unread is dropped: it reconnects and reloads */
+	std::size_t max_watch_backlog = 1024 * 1024;
 };
 
 } // namespace osprey::daemon

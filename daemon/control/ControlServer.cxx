@@ -85,6 +85,22 @@ ControlServer::OnConnection(uv::Pipe &, int status) noexcept
 }
 
 void
+ControlServer::Broadcast(std::string_view line) noexcept
+{
+	/* a push may end its own connection (and only its own): walk a copy */
+	std::vector<ControlConnection *> targets;
+	try {
+		targets.reserve(connections.size());
+	} catch (...) {
+		return;
+	}
+	for (auto &c : connections)
+		targets.push_back(c.get());
+	for (auto *c : targets)
+		c->Push(line);
+}
+
+void
 ControlServer::OnControlConnectionDone(ControlConnection &connection) noexcept
 {
 	const auto i = std::find_if(connections.begin(), connections.end(),

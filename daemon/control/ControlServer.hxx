@@ -18,6 +18,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <sys/types.h>
 #include <vector>
 
@@ -63,6 +64,10 @@ public:
 	/// and removes the socket file. Afterwards the server holds no libuv
 	/// handle; the loop frees the closed ones on its next run. Idempotent.
 	void Close() noexcept;
+
+	/// Sends @p line (one protocol line, no newline) to every client that
+	/// watches ({"command":"watch"}); one that cannot keep up is dropped.
+	void Broadcast(std::string_view line) noexcept;
 
 	/// The socket's path while listening, else empty.
 	const std::string &Path() const noexcept { return path; }

@@ -49,7 +49,7 @@ CronScheduler::OnTimer(uv::Timer &) noexcept
 		if (e.next > now)
 			continue;
 		/* cron jobs see an empty body and never wait for approval */
-		jobs.Submit({e.pipeline, "cron", {}, {}}, [pipeline = e.pipeline](JobTable::Submitted s) {
+		jobs.Submit({e.pipeline, "cron", {}, {}, {}}, [pipeline = e.pipeline](JobTable::Submitted s) {
 			if (s.outcome == JobTable::Submitted::Outcome::Unavailable)
 				LogError("cannot record a cron job", {{"pipeline", pipeline}, {"error", s.reason}});
 		});

@@ -1,5 +1,6 @@
 #include "WebhookIngest.hxx"
 #include "PipelineSet.hxx"
+#include "TemplateHeaders.hxx"
 #include "jobs/JobTable.hxx"
 #include "json/Quote.hxx"
 #include "lib/openssl/HmacSha256.hxx"
@@ -119,6 +120,12 @@ Answer(WebhookCounters &counters, const JobTable::Submitted &job)
 		r.headers.emplace_back("Retry-After", "30");
 		return r;
 	}
+	case Outcome::Filtered:
+		++counters.filtered;
+		return http::Response::Json(200, "{\"filtered\":true}");
+	case Outcome::FilterFailed:
+		++counters.filter_failed;
+		return http::Response::Error(500, "trigger.filter failed to render: " + job.reason);
 	case Outcome::Accepted:
 		break;
 	}
@@ -140,6 +147,7 @@ http::HandleResult
 WebhookIngest::Handle(const http::Request &request)
 {
 	const std::string pipeline(pipelines.NameForPath(request.path));
+	std::string signature_header;
 	try {
 		/* Route() ran Current() for this request's head, so the pipeline
 		   is as fresh as the request: a .env edit between the head and
@@ -148,6 +156,8 @@ WebhookIngest::Handle(const http::Request &request)
 		const auto &trigger = pipelines.Validated(pipeline).trigger;
 		if (trigger.VerifiesSignature() && !SignatureMatches(pipeline, trigger, request))
 			return Unauthorized(pipeline, request, "signature mismatch");
+		/* hidden from templates even when not verified: it may be a secret */
+		signature_header = trigger.signature_header;
 	} catch (const std::exception &) {
 		/* Route() just resolved it; only a .env edit in between gets here */
 		++counters.unavailable;
@@ -157,7 +167,8 @@ WebhookIngest::Handle(const http::Request &request)
 	/* std::function needs a copyable callable: the token is shared */
 	auto token = std::make_shared<http::PendingResponse>(request.Defer());
 	JobTable::Trigger trigger{pipeline, "webhook", std::string(request.body),
-				  std::string(request.Header("Content-Type").value_or(""))};
+				  std::string(request.Header("Content-Type").value_or("")),
+				  CaptureHeaders(*request.headers, signature_header)};
 	jobs.Submit(std::move(trigger), [this, token](JobTable::Submitted job) {
 		token->Complete(Answer(counters, job));
 	});

@@ -1,6 +1,7 @@
 // Webhook paths of the loaded pipelines: the behaviour decisions.md fixes
-// (202 with the job id once it is durable, 401 on a bad signature, 429 when
-// a slot or cap refuses, 404, 405, 413, 400, 503), every error as
+// (202 with the job id once it is durable, 200 when trigger.filter says no,
+// 401 on a bad signature, 429 when a slot or cap refuses, 404, 405, 413,
+// 400, 500 when the filter fails, 503), every error as
 // {"error": "..."}. The body is parsed and rendered on the thread pool and
 // the job recorded by the job store; the answer waits for both, the loop
 // does not.
@@ -25,6 +26,8 @@ class PipelineSet;
 struct WebhookCounters {
 	std::uint64_t accepted = 0, unauthorized = 0, rejected = 0, bad = 0, not_found = 0,
 		unavailable = 0;
+	/* trigger.filter said no (200), or failed to render (500) */
+	std::uint64_t filtered = 0, filter_failed = 0;
 };
 
 class WebhookIngest {

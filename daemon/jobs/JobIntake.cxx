@@ -33,6 +33,53 @@ JobTable::Submit(Trigger t, SubmitDone done)
 			     "this pipeline cannot take jobs now; its configuration has errors"});
 	}
 
+	auto in = std::make_shared<RenderInput>();
+	in->pipeline = std::make_shared<const Pipeline>(*pipeline);
+	in->content_type = std::move(t.content_type);
+	in->headers = std::move(t.headers);
+	if (t.kind == "webhook") {
+		in->payloads_dir = home.PayloadsDir(t.pipeline);
+		in->payloads_keep = pipelines.Global().jobs.payloads;
+	}
+	in->body = std::move(t.body);
+	if (pipeline->trigger.filter.empty() || t.kind != "webhook")
+		return AdmitJob(std::move(t), std::move(in), std::move(done));
+
+	/* the filter first: a filtered event takes no slot and records no job */
+	auto out = std::make_shared<RenderOutput>();
+	const auto name = t.pipeline;
+	try {
+		uv::QueueWork(loop, [in, out] { *out = FilterTrigger(*in); },
+			[this, t = std::move(t), in, out, done](std::exception_ptr) mutable {
+				if (!out->warning.empty())
+					LogWarning("cannot record the payload for the dashboard",
+						   {{"pipeline", t.pipeline}, {"error", out->warning}});
+				switch (out->status) {
+				case RenderOutput::Status::BadBody:
+					return done({Outcome::BadBody, {}, JobState::Failed, std::move(out->error)});
+				case RenderOutput::Status::Filtered:
+					LogDebug("webhook filtered: trigger.filter did not render true",
+						 {{"pipeline", t.pipeline}});
+					return done({Outcome::Filtered, {}, JobState::Failed, {}});
+				case RenderOutput::Status::FilterFailed:
+					LogError("webhook refused: trigger.filter failed to render",
+						 {{"pipeline", t.pipeline}, {"error", out->error}});
+					return done({Outcome::FilterFailed, {}, JobState::Failed,
+						     std::move(out->field_error)});
+				default:
+					return AdmitJob(std::move(t), std::move(in), std::move(done));
+				}
+			});
+	} catch (const std::exception &e) {
+		LogError("cannot filter a webhook", {{"pipeline", name}, {"error", e.what()}});
+		done({Outcome::Unavailable, {}, JobState::Failed, "cannot take the webhook now"});
+	}
+}
+
+void
+JobTable::AdmitJob(Trigger t, std::shared_ptr<RenderInput> in, SubmitDone done)
+{
+	const Pipeline &pipeline = *in->pipeline;
 	const auto &caps = pipelines.Global().jobs;
 	if (store_bytes >= caps.max_store_bytes) {
 		/* finished jobs go first; while live and pending ones fill it,
@@ -49,16 +96,17 @@ JobTable::Submit(Trigger t, SubmitDone done)
 	r.pipeline = t.pipeline;
 	r.trigger = t.kind;
 	r.created = r.updated = Now();
-	r.timeout = pipeline->agent.timeout;
+	r.timeout = pipeline.agent.timeout;
 
 	/* the contract: approval applies to webhook triggers only */
-	const bool approval = t.kind == "webhook" && pipeline->channel.approval;
+	const bool approval = t.kind == "webhook" && pipeline.channel.approval;
 	r.approval = approval;
+	const auto body_bytes = in->body.size();
 	auto admission = Admit(approval, used_slots < MaxSlots(), pending.size() + incoming_pending,
 			       caps.max_pending);
 	std::string refusal = AdmissionRefusal(admission, MaxSlots(), caps.max_pending);
 	if (admission == Admission::AwaitApproval &&
-	    pending_bytes + t.body.size() > caps.max_pending_bytes) {
+	    pending_bytes + body_bytes > caps.max_pending_bytes) {
 		refusal = "the payloads of the jobs awaiting approval take " +
 			std::to_string(pending_bytes >> 20) + " MiB already (jobs.max_pending_bytes)";
 		admission = Admission::TooManyPending;
@@ -73,19 +121,10 @@ JobTable::Submit(Trigger t, SubmitDone done)
 		TakeSlot();
 	else {
 		++incoming_pending;
-		pending_bytes += t.body.size();
+		pending_bytes += body_bytes;
 	}
 
-	auto in = std::make_shared<RenderInput>();
-	in->pipeline = std::make_shared<const Pipeline>(*pipeline);
-	in->content_type = std::move(t.content_type);
-	if (t.kind == "webhook") {
-		in->payloads_dir = home.PayloadsDir(t.pipeline);
-		in->payloads_keep = pipelines.Global().jobs.payloads;
-	}
-	const auto body_bytes = t.body.size();
-	in->body = std::move(t.body);
-	const auto approval_timeout = pipeline->channel.approval_timeout;
+	const auto approval_timeout = pipeline.channel.approval_timeout;
 	auto out = std::make_shared<RenderOutput>();
 	try {
 		uv::QueueWork(loop, [in, out] { *out = RenderTrigger(*in); },
@@ -205,6 +244,8 @@ JobTable::RecordRejected(JobRecord r, std::string reason, SubmitDone done)
 		CountEnded(JobState::Rejected);
 		if (announce)
 			Announce(r);
+		else
+			Changed(r);
 		done({Outcome::Rejected, r.id, JobState::Rejected, r.reason});
 	});
 }

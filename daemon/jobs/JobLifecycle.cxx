@@ -44,6 +44,7 @@ JobTable::SaveLiveState(Job &job, JobState state) noexcept
 		i->second->record.state = next.state;
 		i->second->record.updated = next.updated;
 		i->second->record.container = next.container;
+		Changed(next);
 		LogInfo("job " + std::string(Name(next.state)), {{"pipeline", next.pipeline},
 			{"job", next.id}});
 	});
@@ -90,6 +91,9 @@ JobTable::OnJobTimer(Job &job, uv::Timer &timer) noexcept
 		return;
 	}
 	if (&timer == &job.deadline_timer) {
+		/* a cancel already stopping it stays a cancel: its kill timer runs */
+		if (job.stop != StopCause::None)
+			return;
 		LogWarning(shutting_down ? "stopping job for shutdown" : "job timed out; stopping it",
 			   {{"pipeline", job.record.pipeline}, {"job", job.record.id},
 			    {"timeout", FormatDuration(job.record.timeout)}});
@@ -131,7 +135,7 @@ JobTable::OnWorkerExit(Job &job, std::int64_t status, int signal) noexcept
 }
 
 std::string
-ResultText(const JobFiles &files)
+ResultText(const JobFiles &files, std::string *whole)
 {
 	constexpr std::size_t limit = 4000;
 	for (const auto &path : {files.Result(), files.Output()}) {
@@ -146,6 +150,8 @@ ResultText(const JobFiles &files)
 			while (skip < 3 && skip < tail.text.size() &&
 			       (static_cast<unsigned char>(tail.text[skip]) & 0xc0) == 0x80)
 				++skip;
+			if (whole != nullptr)
+				*whole = path;
 			return "..." + tail.text.substr(skip);
 		} catch (const std::exception &) {
 		}

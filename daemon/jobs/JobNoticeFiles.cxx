@@ -28,7 +28,7 @@ JobTable::LoadNoticeText(const JobRecord &record, NoticeKind kind,
 			   to render: the state and reason say it all */
 		}
 		if (ran)
-			text->result = ResultText(files);
+			text->result = ResultText(files, &text->result_file);
 	}, [text, done = std::move(done)](std::exception_ptr) { done(std::move(*text)); });
 }
 

@@ -1,6 +1,7 @@
 #include "JobRender.hxx"
 #include "config/RepoUrl.hxx"
 #include "ingest/BodyParse.hxx"
+#include "ingest/TemplateHeaders.hxx"
 #include "job/Render.hxx"
 #include "json/Serialize.hxx"
 #include "store/PayloadStore.hxx"
@@ -24,29 +25,71 @@ RecordedPayload(std::string_view body, const json::Value &payload)
 	return json::Serialize(payload);
 }
 
+/* nullopt: a bad body, said in out */
+static std::optional<PreparedTrigger>
+Prepare(const RenderInput &in, RenderOutput &out)
+{
+	json::Value payload;
+	try {
+		payload = ParseBody(in.content_type, in.body);
+	} catch (const BadBody &e) {
+		out.status = RenderOutput::Status::BadBody;
+		out.error = e.what();
+		return std::nullopt;
+	}
+	const auto headers = ExpandHeaders(in.headers);
+	PreparedTrigger p{TemplateData(payload, headers), RecordedPayload(in.body, payload)};
+	if (!in.payloads_dir.empty()) {
+		try {
+			PayloadStore(in.payloads_dir, in.payloads_keep)
+				.Save(p.payload, "webhook", json::Serialize(headers));
+		} catch (const std::exception &e) {
+			out.warning = e.what();
+		}
+	}
+	return p;
+}
+
 RenderOutput
-RenderTrigger(const RenderInput &in) noexcept
+FilterTrigger(RenderInput &in) noexcept
 {
 	RenderOutput out;
 	try {
-		json::Value payload;
+		auto prepared = Prepare(in, out);
+		if (!prepared)
+			return out;
 		try {
-			payload = ParseBody(in.content_type, in.body);
-		} catch (const BadBody &e) {
-			out.status = RenderOutput::Status::BadBody;
+			if (!FilterPasses(*in.pipeline, prepared->data))
+				out.status = RenderOutput::Status::Filtered;
+		} catch (const RenderError &e) {
+			out.status = RenderOutput::Status::FilterFailed;
 			out.error = e.what();
+			out.field_error = e.field_message;
 			return out;
 		}
-		out.payload = RecordedPayload(in.body, payload);
-		if (!in.payloads_dir.empty()) {
-			try {
-				PayloadStore(in.payloads_dir, in.payloads_keep).Save(out.payload, "webhook");
-			} catch (const std::exception &e) {
-				out.warning = e.what();
-			}
+		in.prepared = std::move(prepared);
+	} catch (const std::exception &e) {
+		out.status = RenderOutput::Status::FilterFailed;
+		out.error = out.field_error = FullMessage(e);
+	}
+	return out;
+}
+
+RenderOutput
+RenderTrigger(RenderInput &in) noexcept
+{
+	RenderOutput out;
+	try {
+		std::optional<PreparedTrigger> prepared;
+		if (!in.prepared) {
+			prepared = Prepare(in, out);
+			if (!prepared)
+				return out;
 		}
+		auto &p = in.prepared ? *in.prepared : *prepared;
+		out.payload = std::move(p.payload);
 		try {
-			auto r = osprey::Render(*in.pipeline, payload);
+			auto r = RenderData(*in.pipeline, p.data);
 			/* a repository the payload chose fails the job now, not in
 			   its worker: same check, sooner, and nothing huge to send */
 			const auto &ws = in.pipeline->workspace;

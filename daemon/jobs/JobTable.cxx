@@ -57,14 +57,24 @@ JobTable::GiveSlot() noexcept
 /* Notifications go to the pipeline's channel as it is now: a reload may
    have changed it, and a job keeps no copy of it (nor of its tokens). */
 void
+JobTable::Changed(const JobRecord &record) noexcept
+{
+	if (on_change)
+		on_change(record);
+}
+
+/* Every durable change of a record passes here (or through Changed() where
+   the channel is not told): the one place watchers hear about jobs. */
+void
 JobTable::Announce(const JobRecord &record, const JobNotices &notices,
 		   const RenderedFields *rendered) noexcept
 {
+	Changed(record);
 	if (channels == nullptr)
 		return;
 	try {
 		if (rendered != nullptr) {
-			const NoticeText text{rendered->topic, rendered->message, {}};
+			const NoticeText text{rendered->topic, rendered->message, {}, {}};
 			channels->JobChanged(record, notices, &text);
 		} else {
 			channels->JobChanged(record, notices);

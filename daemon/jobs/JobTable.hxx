@@ -39,8 +39,10 @@ struct RecoveredJobs;
 std::optional<JobNotices> LoadJobNotices(const JobFiles &files);
 
 /// The agent's answer (result.md), else the end of its output: what the
-/// channel shows. Only the tail is read, however large the log.
-std::string ResultText(const JobFiles &files);
+/// channel shows. Only the tail is read, however large the log; when that
+/// is not all of it, it starts with "..." and @p whole (if given) names the
+/// file that holds all of it.
+std::string ResultText(const JobFiles &files, std::string *whole = nullptr);
 
 class JobTable final : public DecisionTaker, public NoticeFiles, uv::Timer::Listener {
 	friend struct Job;
@@ -54,6 +56,8 @@ public:
 		/** the raw body, parsed on the thread pool; "" for cron */
 		std::string body;
 		std::string content_type;
+		/** the headers templates see (ingest/TemplateHeaders.hxx); "" for cron */
+		std::string headers;
 	};
 
 	struct Submitted {
@@ -62,6 +66,8 @@ public:
 			Rejected,    // a slot or a cap refused it (429); reason says which
 			BadBody,     // the body is not JSON (400); nothing recorded
 			Unavailable, // it could not be recorded (503); reason says why
+			Filtered,    // trigger.filter said no (200); nothing recorded
+			FilterFailed, // trigger.filter failed to render (500); reason says why
 		};
 		Outcome outcome = Outcome::Accepted;
 		std::string id;
@@ -119,6 +125,9 @@ private:
 	bool restored_jobs = false;
 	std::map<JobState, std::uint64_t> ended; // since start, per terminal state
 	std::function<void()> on_drained;        // shutdown: called once no job is live
+	/* who hears every durable change of a record (the management
+	   socket's watchers); empty when nobody listens */
+	std::function<void(const JobRecord &)> on_change;
 	bool shutting_down = false;
 
 public:
@@ -138,6 +147,11 @@ public:
 	/// From now on, every durable change of a job's record is told to
 	/// @p channels (before Restore()).
 	void AttachChannels(Channels &c) noexcept { channels = &c; }
+
+	/// From now on, @p f hears every record the store has just written,
+	/// in order, on the loop's thread (the dashboard's live view). It
+	/// must not throw and must not call back into the table.
+	void OnChange(std::function<void(const JobRecord &)> f) noexcept { on_change = std::move(f); }
 
 	/* NoticeFiles: what the channels read and write, through the store
 	   (JobNoticeFiles.cxx) */
@@ -171,8 +185,7 @@ public:
 
 private:
 	/* JobIntake.cxx */
-	void Admitted(Trigger trigger, JobRecord record, bool approval,
-		      std::chrono::milliseconds approval_timeout, SubmitDone done);
+	void AdmitJob(Trigger trigger, std::shared_ptr<struct RenderInput> in, SubmitDone done);
 	void Rendered(JobRecord record, bool approval, std::chrono::milliseconds approval_timeout,
 		      struct RenderOutput output, SubmitDone done);
 	void RecordRejected(JobRecord record, std::string reason, SubmitDone done);
@@ -207,6 +220,8 @@ private:
 	void Prune() noexcept;
 	void CountEnded(JobState state) noexcept;
 
+	/* tells on_change; Announce() does it too */
+	void Changed(const JobRecord &record) noexcept;
 	void Announce(const JobRecord &record, const JobNotices &notices = {},
 		      const RenderedFields *rendered = nullptr) noexcept;
 	/* a new job's notices.json, when its channel keeps one */

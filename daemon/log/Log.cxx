@@ -8,6 +8,19 @@
 namespace osprey::daemon {
 
 static LogFormat format = LogFormat::Logfmt;
+static bool debug = false;
+
+void
+SetLogVerbosity(LogVerbosity verbosity) noexcept
+{
+	debug = verbosity == LogVerbosity::Debug;
+}
+
+bool
+LogsDebug() noexcept
+{
+	return debug;
+}
 
 void
 SetLogFormat(LogFormat f) noexcept
@@ -19,6 +32,7 @@ static std::string_view
 LevelName(LogLevel level) noexcept
 {
 	switch (level) {
+	case LogLevel::Debug: return "debug";
 	case LogLevel::Info: return "info";
 	case LogLevel::Warning: return "warning";
 	case LogLevel::Error: return "error";
@@ -50,6 +64,8 @@ AppendLogfmtValue(std::string &out, std::string_view v)
 void
 Log(LogLevel level, std::string_view message, std::initializer_list<LogField> fields)
 {
+	if (level == LogLevel::Debug && !debug)
+		return;
 	const auto time = FormatIso8601Utc(std::chrono::system_clock::now());
 	std::string line;
 	if (format == LogFormat::Json) {

@@ -11,7 +11,7 @@
 
 namespace osprey::daemon {
 
-enum class LogLevel { Info, Warning, Error };
+enum class LogLevel { Debug, Info, Warning, Error };
 
 struct LogField {
 	std::string_view key;
@@ -19,10 +19,14 @@ struct LogField {
 };
 
 void SetLogFormat(LogFormat format) noexcept;
+/// Debug lines are dropped unless @p verbosity is Debug (log.level).
+void SetLogVerbosity(LogVerbosity verbosity) noexcept;
+bool LogsDebug() noexcept;
 
 /// time=... level=info msg="..." key=value ...
 void Log(LogLevel level, std::string_view message, std::initializer_list<LogField> fields = {});
 
+inline void LogDebug(std::string_view m, std::initializer_list<LogField> f = {}) { Log(LogLevel::Debug, m, f); }
 inline void LogInfo(std::string_view m, std::initializer_list<LogField> f = {}) { Log(LogLevel::Info, m, f); }
 inline void LogWarning(std::string_view m, std::initializer_list<LogField> f = {}) { Log(LogLevel::Warning, m, f); }
 inline void LogError(std::string_view m, std::initializer_list<LogField> f = {}) { Log(LogLevel::Error, m, f); }

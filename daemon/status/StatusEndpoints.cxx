@@ -42,7 +42,8 @@ StatusEndpoints::Metrics(std::uint64_t not_found) const
 	for (const auto &[outcome, n] : {std::pair{"accepted", w.accepted},
 					 {"unauthorized", w.unauthorized}, {"rejected", w.rejected},
 					 {"bad_request", w.bad}, {"unavailable", w.unavailable},
-					 {"not_found", not_found}})
+					 {"not_found", not_found}, {"filtered", w.filtered},
+					 {"filter_failed", w.filter_failed}})
 		line("osprey_webhook_requests_total{outcome=\"" + std::string(outcome) + "\"}", n);
 	metric("osprey_jobs_ended_total", "counter", "Jobs that reached a final state since start.");
 	for (const auto &[state, n] : jobs.EndedCounts())

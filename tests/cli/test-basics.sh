@@ -20,6 +20,28 @@ run frobnicate
 expect_status 2 "unknown command"
 expect_contains "$err" 'osprey: unknown command "frobnicate"' "unknown command is named"
 
+run contruct
+expect_status 2 "a mistyped command"
+expect_contains "$err" 'did you mean `osprey construct`?' "a mistyped command gets a suggestion"
+
+run help nope
+expect_status 2 "help for an unknown command is an error"
+expect_contains "$err" 'unknown command "nope"' "and names it"
+expect_eq "$out" "" "and prints no usage on stdout"
+
+run help doctr
+expect_contains "$err" 'did you mean `osprey doctor`?' "help suggests too"
+
+run help doctor
+expect_status 0 "help for a command"
+expect_contains "$out" "usage: osprey doctor" "prints that command's usage"
+
+for c in $("$OSPREY" --help | sed -n 's/^  \([a-z]*\) .*/\1/p'); do
+	set +e; h=$("$OSPREY" "$c" -h 2>&1); st=$?; set -e
+	if [ "$st" -eq 0 ] && [[ "$h" == *"usage: osprey $c"* ]]; then ok "$c -h prints its usage"
+	else not_ok "$c -h prints its usage" "exit $st" "$h"; fi
+done
+
 run list --jsn
 expect_status 2 "unknown option"
 expect_contains "$err" "unknown option --jsn; did you mean --json?" "unknown option suggests the right one"

@@ -39,7 +39,10 @@ expect_contains "$(head -n1 <<<"$out")" "ID" "a header line"
 for c in PIPELINE STATE TRIGGER CREATED DURATION REASON; do
 	expect_contains "$(head -n1 <<<"$out")" "$c" "column $c"
 done
-expect_eq "$(wc -l <<<"$out")" 15 "one line per readable record"
+expect_eq "$(wc -l <<<"$out")" 16 "one line per readable record, and a note"
+expect_eq "$(tail -n1 <<<"$out")" "(reasons ending in ... are cut short: \`osprey show <job>\` prints one whole)" \
+	"a reason cut short says how to see it whole"
+out=$(sed '$d' <<<"$out")
 expect_contains "$(sed -n 2p <<<"$out")" "20261122-000014-cccc0001" "newest first"
 expect_contains "$(tail -n1 <<<"$out")" "20261122-000001-0000aa01" "oldest last"
 for state in awaiting_approval starting preparing running succeeded failed timed_out ignored rejected expired cancelled interrupted; do
@@ -53,9 +56,9 @@ expect_not_contains "$err" "dddd0001" "a job without record yet is skipped quiet
 
 run jobs --state failed
 expect_status 0 "jobs --state"
-expect_eq "$(tail -n +2 <<<"$out" | awk '{print $1}' | tr '\n' ' ')" "20261122-000014-cccc0001 20261122-000006-0000aa06 " "--state keeps only that state"
+expect_eq "$(grep '^2026' <<<"$out" | awk '{print $1}' | tr '\n' ' ')" "20261122-000014-cccc0001 20261122-000006-0000aa06 " "--state keeps only that state"
 run jobs --pipeline deploy --limit 1
-expect_eq "$(tail -n +2 <<<"$out" | awk '{print $1}')" "20261122-000014-cccc0001" "--pipeline and --limit"
+expect_eq "$(grep '^2026' <<<"$out" | awk '{print $1}')" "20261122-000014-cccc0001" "--pipeline and --limit"
 run jobs --pipeline nope
 expect_contains "$out" "No matching jobs." "no match is said so"
 run jobs --state bogus
@@ -78,17 +81,46 @@ expect_status 0 "logs"
 expect_eq "$out" "$(printf 'line one\nline two')" "logs prints output.log"
 run logs 20261122-000013-b
 expect_eq "$out" "$(printf 'line one\nline two')" "a unique prefix is enough"
+run logs bbbb0001
+expect_eq "$out" "$(printf 'line one\nline two')" "the random part at the end is enough"
 run logs 20261122-00001
 expect_status 1 "an ambiguous prefix"
-expect_contains "$err" 'osprey: job id prefix "20261122-00001" matches' "an ambiguous prefix says so"
+expect_contains "$err" 'osprey: job id part "20261122-00001" matches' "an ambiguous prefix says so"
 run logs 20991231
 expect_status 1 "an unknown job"
 expect_contains "$err" "osprey: no job \"20991231\" in $JOBS" "an unknown job is named"
 run logs ../jobs
 expect_status 1 "a path is no job id"
+run logs 20261122-000014-cccc0001
+expect_status 1 "logs of a job that never produced output"
+expect_eq "$out" "" "prints no output"
+expect_eq "$err" "osprey: job 20261122-000014-cccc0001 failed after 30s: the agent exited with status 3 after it could not push the branch to the remote; it has no output" \
+	"says how the job ended and why"
 run logs 20261122-000001-0000aa01
-expect_status 0 "logs of a job that never ran"
-expect_eq "$out" "" "prints nothing"
+expect_status 1 "logs of a job awaiting approval"
+expect_contains "$err" "awaiting_approval; it has no output yet (osprey logs -f waits for it)" "says it may come"
+
+# show
+printf '{}' >"$JOBS/20261122-000014-cccc0001/payload.json"
+run show cccc0001
+expect_status 0 "show"
+for line in "Job        20261122-000014-cccc0001" "Pipeline   deploy" "State      failed" \
+	"Reason     the agent exited with status 3 after it could not push the branch to the remote" \
+	"Decision   none asked (approval is off)" "Started    2026-11-22T00:01:00Z" \
+	"Finished   2026-11-22T00:01:30Z" "Ran        30s" "Timeout    10m" \
+	"payload.json           2 bytes  the request body"; do
+	expect_contains "$out" "$line" "show prints: $line"
+done
+expect_not_contains "$out" "output.log" "show lists only files that exist"
+cat >"$JOBS/20261122-000014-cccc0001/job.json" <<'JSON'
+{"id":"20261122-000014-cccc0001","pipeline":"deploy","trigger":"webhook","state":"ignored","created":"2026-11-22T00:00:00Z","updated":"","started":"","finished":"2026-11-22T00:03:00Z","container":"","exit_code":null,"reason":"","decided_by":"@alice","timeout_ms":600000,"approval":true}
+JSON
+run show cccc0001
+expect_contains "$out" "Decision   ignored by @alice" "show says who decided"
+run show --json cccc0001
+expect_eq "$(json_get "$out" 'j.decided_by')" "@alice" "show --json is the record"
+run show nope
+expect_status 1 "show of an unknown job"
 run logs
 expect_status 2 "logs without a job"
 run logs -f 20261122-000013-bbbb0001
@@ -116,6 +148,7 @@ set -e
 wait $writer
 expect_status 0 "logs --follow ends by itself when the job ends"
 expect_eq "$out" "$(printf 'output 1\noutput 2\noutput 3\noutput 4\noutput 5\nlast words')" "every line was printed, in order"
+expect_eq "$err" "osprey: job $live succeeded after 2s" "and then how the job ended, on stderr"
 
 # The daemon's socket: absent, stale, then a fake daemon.
 for cmd in status "approve $live" "ignore $live" "cancel $live"; do

@@ -21,6 +21,19 @@ run setup --channel stdout
 expect_status 1 "setup refuses to overwrite"
 expect_contains "$err" "already exists" "setup says why"
 
+cp "$OSPREY_HOME/config.yaml" "$T/config.before"
+run setup --force --port 8383
+expect_status 0 "setup --force changing one answer"
+config=$(cat "$OSPREY_HOME/config.yaml")
+expect_contains "$config" "port: 8383" "the answer given is written"
+for kept in 'host: "127.0.0.1"' "type: telegram" "chat_id: -100123" "allowed_users: [11, 22]" \
+	"auth: api_key" "max_concurrent: 2" "socket: \"$T/engine.sock\""; do
+	expect_contains "$config" "$kept" "the current value is the default: $kept"
+done
+expect_contains "$(cat "$OSPREY_HOME/.env")" "TELEGRAM_BOT_TOKEN=$SECRET_TOKEN" "the current token is kept"
+expect_contains "$(cat "$OSPREY_HOME/.env")" "ANTHROPIC_API_KEY=sk-ant-secret-value" "the current API key is kept"
+sed -i 's/port: 8383/port: 8282/' "$OSPREY_HOME/config.yaml"
+
 run construct fix-errors --description "Fix errors" --trigger webhook --path /hooks/errors \
 	--secret hook-secret-value --signature-header X-Signature --workspace none \
 	--prompt 'Fix {{ .body.error }}' --approval --message 'New error: {{ .body.error }}'

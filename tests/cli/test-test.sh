@@ -46,7 +46,7 @@ expect_eq "$(json_get "$out" 'j.channel.approval')" "false" "approval is false b
 
 n=$(ls "$OSPREY_HOME/payloads/sentry" | wc -l)
 expect_eq "$n" "2" "each test payload is recorded for the dashboard"
-expect_eq "$(cat "$OSPREY_HOME/payloads/sentry/"*-test.json | head -c 9)" '{"id": 12' "the payload is recorded as given"
+expect_eq "$(sed -n 2p "$(ls "$OSPREY_HOME/payloads/sentry/"*-test.payload | head -n 1)" | head -c 9)" '{"id": 12' "the payload is recorded as given, after its headers"
 
 run test sentry --payload '{"a": 1,}'
 expect_status 2 "bad JSON is a usage error"
@@ -59,5 +59,46 @@ expect_contains "$err" "pipelines/nope/pipeline.yaml: not found" "an unknown pip
 run test sentry
 expect_status 0 "test without --payload renders against {}"
 expect_contains "$out" "Fix this <no value> error" "an empty body renders <no value>"
+
+# --- headers, filters, cron, durations (issue 10) ---
+mkdir -p "$OSPREY_HOME/pipelines/gh" "$OSPREY_HOME/pipelines/nightly"
+cat >"$OSPREY_HOME/pipelines/gh/pipeline.yaml" <<'YAML'
+name: gh
+trigger:
+  type: webhook
+  path: /hooks/gh
+  signature_header: X-Hub-Signature-256
+  filter: '{{ eq (index .headers "x-github-event") "issues" }}'
+workspace: {type: none}
+agent:
+  prompt: "event={{ index .headers \"x-github-event\" }} auth={{ index .headers \"authorization\" }} sig={{ index .headers \"x-hub-signature-256\" }}"
+  timeout: 1h30m
+YAML
+run test gh --payload '{}' --header 'X-GitHub-Event: issues' --header 'Authorization: Bearer x' --header 'X-Hub-Signature-256: sha256=1'
+expect_status 0 "test takes --header, repeatable"
+expect_contains "$out" "event=issues auth=<no value> sig=<no value>" "templates see .headers, without credentials or the signature"
+expect_contains "$out" "timeout 1h30m" "the timeout prints as a duration"
+expect_contains "$out" "Recorded the payload for the message builder: " "test says where it recorded the payload"
+recorded=$(ls "$OSPREY_HOME/payloads/gh/"*-test.payload | tail -n 1)
+expect_eq "$(head -n 1 "$recorded")" '{"x-github-event":"issues"}' "the headers are recorded with the payload"
+expect_not_contains "$out" "does not render true" "a passing filter says nothing"
+run test gh --payload '{}' --header 'X-GitHub-Event: push'
+expect_contains "$out" 'trigger.filter does not render true: the daemon would answer 200 {"filtered":true}' "a filtered payload is said to be filtered"
+run test gh --header 'no colon'
+expect_status 2 "a header without a colon is a usage error"
+expect_contains "$err" "is not 'Name: value'" "it says the form"
+
+cat >"$OSPREY_HOME/pipelines/nightly/pipeline.yaml" <<'YAML'
+name: nightly
+trigger: {type: cron, cron: "0 3 * * *"}
+workspace: {type: none}
+agent: {prompt: "nightly {{ .body.x }}"}
+YAML
+run test nightly --payload '{"x": 1}'
+expect_status 0 "test of a cron pipeline"
+expect_contains "$err" "nightly is a cron pipeline" "test says a cron pipeline ignores --payload"
+expect_contains "$out" "nightly <no value>" "and renders against {}"
+expect_contains "$out" "timeout 15m" "the default timeout prints as 15m"
+if [ ! -e "$OSPREY_HOME/payloads/nightly" ]; then ok "a cron pipeline's payload is not recorded"; else not_ok "a cron pipeline's payload is not recorded"; fi
 
 done_testing

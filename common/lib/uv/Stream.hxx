@@ -113,6 +113,12 @@ public:
 		return err;
 	}
 
+	/// Bytes queued by Write() that the kernel has not taken yet.
+	std::size_t WriteQueueSize() const noexcept {
+		return this->handle != nullptr ? uv_stream_get_write_queue_size(
+			reinterpret_cast<const uv_stream_t *>(this->handle)) : 0;
+	}
+
 	/// Writes what the kernel takes now: bytes written, or UV_EAGAIN, or
 	/// another negative libuv code. Write() queues the remainder.
 	int TryWrite(std::string_view data) noexcept {

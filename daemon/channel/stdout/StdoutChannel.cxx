@@ -11,6 +11,21 @@
 
 namespace osprey::daemon {
 
+/* A rendered topic or message may be 1 MiB: a line is for reading, so it
+   holds the start, cut on a character, and says how much is left out (all of
+   it is in the job's rendered.json). */
+static std::string
+Bounded(std::string_view s)
+{
+	if (s.size() <= kMaxStdoutField)
+		return std::string(s);
+	std::size_t n = kMaxStdoutField;
+	while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xc0) == 0x80)
+		--n;
+	return std::string(s.substr(0, n)) + "... [" + std::to_string(s.size() - n) +
+		" more bytes]";
+}
+
 std::string
 StdoutLine(const Notice &n)
 {
@@ -24,14 +39,17 @@ StdoutLine(const Notice &n)
 		{"event", str(approval ? "approval_requested" : "job_finished")},
 		{"job", str(n.record.id)}, {"pipeline", str(n.record.pipeline)},
 		{"state", str(Name(n.record.state))},
-		{"topic", str(n.topic)}, {"message", str(n.message)},
+		{"topic", str(Bounded(n.topic))}, {"message", str(Bounded(n.message))},
 	};
 	if (approval) {
 		m.emplace_back("approve", str("osprey approve " + n.record.id));
 		m.emplace_back("ignore", str("osprey ignore " + n.record.id));
 	} else {
 		m.emplace_back("reason", str(n.record.reason));
+		/* already the tail (ResultText()); the rest is in result_file */
 		m.emplace_back("result", str(n.result));
+		if (!n.result_file.empty())
+			m.emplace_back("result_file", str(n.result_file));
 		if (n.record.agent)
 			m.emplace_back("agent", ToJsonValue(*n.record.agent));
 	}

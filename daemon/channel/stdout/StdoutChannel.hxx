@@ -48,8 +48,13 @@ private:
 	void OnWritten(uv::Pipe &, int status) noexcept override;
 };
 
+/// Bytes of topic, message and result a line holds at most: the rest is
+/// left out, and said to be.
+inline constexpr std::size_t kMaxStdoutField = 4000;
+
 /// The line for @p notice (without the newline), or "" when it has none
-/// (a decision: the end says it).
+/// (a decision: the end says it). Bounded: the result is the tail of the
+/// agent's answer, with result_file naming the file that holds it all.
 std::string StdoutLine(const Notice &notice);
 
 } // namespace osprey::daemon

@@ -179,6 +179,7 @@ TEST_CASE("pipeline.yaml errors name line, column, field and what was expected")
 	      f + "2:44: trigger.secret references ${GH_SECRET} but it is not set\n");
 	CHECK(errors("name: deploy\ntrigger: {type: webhook, path: /x}\nworkspace: {type: none}\nagent:\n  prompt: p\n  volumes: ['/var/run/../run/docker.sock:/s', '~/.ssh:/ssh:rw', '/:/host', 'x:y:z']\n") ==
 	      f + "6:13: agent.volumes[0]: \"/var/run/docker.sock\" (which is \"/run/docker.sock\") is blocked: it is the container engine's socket, and the engine is root on the host\n" +
+	      f + "6:47: agent.volumes[1]: the source \"/home/u/.ssh\" does not exist on this machine\n" +
 	      f + "6:65: agent.volumes[2]: \"/\" is blocked: it is the whole host\n" +
 	      f + "6:76: agent.volumes[3]: the source \"x\" must be an absolute path or start with ~/\n");
 	CHECK(errors("name: deploy\ntrigger: {type: webhook, path: /healthz}\nworkspace: {type: none}\nagent: {prompt: p}\n") ==

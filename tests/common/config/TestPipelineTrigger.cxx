@@ -92,3 +92,82 @@ TEST_CASE("An empty trigger.secret or signature_header is an error, not verifica
 	      .diagnostics == f + "2:44: trigger.secret: is empty: an empty secret would accept unsigned "
 	      "requests; to turn verification off, remove secret and signature_header\n");
 }
+
+TEST_CASE("A known vendor's signature header without its prefix is a warning")
+{
+	const auto with = [](std::string_view header, std::string_view prefix) {
+		std::string t = "{type: webhook, path: /x, secret: s, signature_header: " +
+			std::string(header);
+		if (!prefix.empty())
+			t += ", signature_prefix: '" + std::string(prefix) + "'";
+		return Load(WithTrigger(t + "}"), {}, true);
+	};
+	SUBCASE("GitHub") {
+		const auto r = with("X-Hub-Signature-256", "");
+		REQUIRE_MESSAGE(r.pipeline, r.diagnostics);
+		CHECK(r.diagnostics == "warning: " + f + "2:65: trigger.signature_header: "
+		      "\"X-Hub-Signature-256\" is GitHub's header, which carries \"sha256=<hex>\": set "
+		      "signature_prefix: \"sha256=\", or every delivery is refused with 401\n");
+		CHECK(with("x-hub-signature-256", "sha256=").diagnostics.empty());
+	}
+	SUBCASE("a sender with a bare digest") {
+		CHECK(with("X-Gitea-Signature", "").diagnostics.empty());
+		CHECK(with("Sentry-Hook-Signature", "sha256=").diagnostics.find("remove signature_prefix") !=
+		      std::string::npos);
+	}
+	SUBCASE("senders that cannot be verified here") {
+		CHECK(with("X-Slack-Signature", "v0=").diagnostics.find("v0:<timestamp>:<body>") !=
+		      std::string::npos);
+		CHECK(with("X-Hub-Signature", "").diagnostics.find("GitHub sends SHA-1") !=
+		      std::string::npos);
+		CHECK(with("X-Hub-Signature", "sha256=").diagnostics.empty()); // Bitbucket
+	}
+	SUBCASE("an unknown header") {
+		CHECK(with("X-Signature", "").diagnostics.empty());
+	}
+}
+
+TEST_CASE("A bad time zone and a bad schedule are both reported, each at its line")
+{
+	const auto r = Load("name: deploy\ntrigger:\n  type: cron\n  cron: '0 25 * * *'\n"
+			    "  timezone: Mars/Base\nworkspace: {type: none}\nagent: {prompt: p}\n",
+			    {}, true);
+	CHECK_FALSE(r.pipeline);
+	CHECK(r.diagnostics.find(f + "5:13: trigger.timezone: unknown time zone \"Mars/Base\"") !=
+	      std::string::npos);
+	CHECK(r.diagnostics.find(f + "4:9: trigger.cron: ") != std::string::npos);
+}
+
+TEST_CASE("trigger.filter is a template checked at load, for webhooks only")
+{
+	SUBCASE("a filter that parses") {
+		const auto r = Load(WithTrigger("{type: webhook, path: /x, filter: "
+						"'{{ eq .body.action \"opened\" }}'}"), {}, true);
+		REQUIRE_MESSAGE(r.pipeline, r.diagnostics);
+		CHECK(r.diagnostics.empty());
+		CHECK(r.pipeline->trigger.filter == "{{ eq .body.action \"opened\" }}");
+	}
+	SUBCASE("a syntax error names the file, line and position in the template") {
+		const auto r = Load("name: deploy\ntrigger:\n  type: webhook\n  path: /x\n"
+				    "  filter: '{{ eq .body.action }'\nworkspace: {type: none}\n"
+				    "agent: {prompt: p}\n", {}, true);
+		CHECK_FALSE(r.pipeline);
+		CHECK(r.diagnostics.starts_with(f + "5:11: trigger.filter: template error at line 1, "
+						"column "));
+	}
+	SUBCASE("on a cron trigger it is an error") {
+		const auto r = Load(WithTrigger("{type: cron, cron: '* * * * *', filter: 'true'}"), {}, true);
+		CHECK_FALSE(r.pipeline);
+		CHECK(r.diagnostics == f + "2:50: trigger.filter: only for webhook triggers: a cron "
+		      "tick has no payload to filter on\n");
+	}
+	SUBCASE("an empty filter would drop everything") {
+		const auto r = Load(WithTrigger("{type: webhook, path: /x, filter: ' '}"), {}, true);
+		CHECK_FALSE(r.pipeline);
+		CHECK(r.diagnostics.find("trigger.filter: is empty") != std::string::npos);
+	}
+	SUBCASE("an unknown key near it gets a suggestion") {
+		const auto r = Load(WithTrigger("{type: webhook, path: /x, filtre: 'true'}"), {}, true);
+		CHECK(r.diagnostics.find("did you mean \"filter\"") != std::string::npos);
+	}
+}

@@ -68,7 +68,7 @@ TEST_CASE("ControlProtocol refuses malformed requests")
 		{"{}", "malformed request: missing \"command\""},
 		{"{\"command\":7}", "malformed request: \"command\" must be a string"},
 		{"{\"command\":\"reboot\"}",
-		 "unknown command \"reboot\" (expected status, approve, ignore or cancel)"},
+		 "unknown command \"reboot\" (expected status, approve, ignore, cancel, reload or watch)"},
 		{"{\"command\":\"approve\"}", "malformed request: missing \"job\""},
 		{"{\"command\":\"ignore\",\"job\":7}", "malformed request: \"job\" must be a string"},
 		{"{\"command\":\"cancel\",\"job\":\"\"}", "malformed request: \"job\" is empty"},
@@ -97,6 +97,22 @@ TEST_CASE("ControlProtocol answers")
 		CHECK(ToJsonLine(d) ==
 		      R"({"ok":true,"state":"starting","by":"alice (uid 1000) from the command line"})");
 		CHECK(ParseDecisionAnswer(ToJsonLine(d)) == std::variant<Decided, Refusal>(d));
+	}
+	SUBCASE("a reload") {
+		CHECK(ToJsonLine(Reloaded{3}) == R"({"ok":true,"pipelines":3})");
+		CHECK(ParseReloadAnswer(ToJsonLine(Reloaded{3})) ==
+		      std::variant<Reloaded, Refusal>(Reloaded{3}));
+		CHECK(ParseReloadAnswer(R"({"ok":false,"error":"errors"})") ==
+		      std::variant<Reloaded, Refusal>(Refusal{"errors"}));
+		CHECK(ToJsonLine(Request{Command::Reload, {}}) == R"({"command":"reload"})");
+		CHECK(ParseRequest(R"({"command":"reload"})").command == Command::Reload);
+	}
+	SUBCASE("a status from a daemon that does not say its address") {
+		const auto back = ParseStatusAnswer(R"({"ok":true,"version":"0.1.0","pid":1,"started":"s",)"
+			R"("listening":"http://h:1","slots":{"used":0,"max":1},)"
+			R"("pipelines":{"webhook":0,"cron":0,"disabled":0},"jobs":{}})");
+		REQUIRE(std::holds_alternative<DaemonStatus>(back));
+		CHECK(std::get<DaemonStatus>(back).address.empty());
 	}
 	SUBCASE("a decision from a daemon that does not say who") {
 		CHECK(ParseDecisionAnswer(R"({"ok":true,"state":"ignored"})") ==

@@ -56,7 +56,38 @@ TEST_CASE("Render passes its limits to every field")
 	limits.output_bytes = 4;
 	CHECK(Render(p, json::Parse(R"({"p": "abcd", "t": "efgh"})"), limits).prompt == "abcd");
 	CHECK_THROWS_WITH_AS(Render(p, json::Parse(R"({"p": "abcde", "t": ""})"), limits),
-			     "agent.prompt: rendering stopped at 4 bytes", RenderError);
+			     "pipelines/p/pipeline.yaml: agent.prompt: rendering stopped at 4 bytes", RenderError);
 	CHECK_THROWS_WITH_AS(Render(p, json::Parse(R"({"p": "", "t": "efghi"})"), limits),
-			     "channel.topic: rendering stopped at 4 bytes", RenderError);
+			     "pipelines/p/pipeline.yaml: channel.topic: rendering stopped at 4 bytes", RenderError);
+}
+
+TEST_CASE("trigger.filter passes when it renders true, over .body and .headers")
+{
+	const auto p = Load("name: p\ntrigger:\n  type: webhook\n  path: /p\n  filter: |\n"
+			    "    {{ and (eq .body.action \"opened\") (eq (index .headers \"x-github-event\") \"issues\") }}\n"
+			    "workspace: {type: none}\nagent: {prompt: \"{{ index .headers \\\"x-github-event\\\" }}\"}\n");
+	const auto headers = json::Parse(R"({"x-github-event": "issues"})");
+	CHECK(FilterPasses(p, TemplateData(json::Parse(R"({"action": "opened"})"), headers)));
+	CHECK_FALSE(FilterPasses(p, TemplateData(json::Parse(R"({"action": "edited"})"), headers)));
+	CHECK_FALSE(FilterPasses(p, TemplateData(json::Parse(R"({"action": "opened"})"))));
+	CHECK(RenderData(p, TemplateData(json::Parse("{}"), headers)).prompt == "issues");
+	/* no headers (cron, old payloads): an empty object, not a failure */
+	CHECK(Render(p, json::Parse("{}")).prompt == "<no value>");
+
+	const auto none = Load("name: p\ntrigger: {type: webhook, path: /p}\nworkspace: {type: none}\n"
+			       "agent: {prompt: x}\n");
+	CHECK(FilterPasses(none, TemplateData(json::Parse("{}"))));
+}
+
+TEST_CASE("A filter that fails to render names the file and the field")
+{
+	const auto p = Load("name: p\ntrigger: {type: webhook, path: /p, filter: \"{{ index .body.l 3 }}\"}\n"
+			    "workspace: {type: none}\nagent: {prompt: x}\n");
+	try {
+		(void)FilterPasses(p, TemplateData(json::Parse(R"({"l": []})")));
+		FAIL("no error");
+	} catch (const RenderError &e) {
+		CHECK(std::string(e.what()).starts_with("pipelines/p/pipeline.yaml: trigger.filter: line 1, column "));
+		CHECK(e.field_message.starts_with("trigger.filter: line 1, column "));
+	}
 }

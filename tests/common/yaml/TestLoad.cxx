@@ -104,3 +104,38 @@ TEST_CASE("Load reports errors with positions")
 		CHECK_THROWS_WITH_AS(Load(bomb), "too many alias expansions", SyntaxError);
 	}
 }
+
+TEST_CASE("Syntax errors explain the usual mistakes and the fix")
+{
+	const auto problem = [](std::string_view text) {
+		try {
+			Load(text);
+		} catch (const SyntaxError &e) {
+			return std::string(e.what());
+		}
+		return std::string("(loaded)");
+	};
+	SUBCASE("an unquoted template") {
+		const auto p = problem("agent:\n  prompt: {{ .body.issue.title }} please\n");
+		CAPTURE(p);
+		CHECK(p.find("line 2: a value starting with { is read as a YAML mapping: quote the "
+			     "template: prompt: \"{{ ... }}\"") != std::string::npos);
+	}
+	SUBCASE("an unquoted cron step") {
+		const auto p = problem("trigger:\n  type: cron\n  cron: */5 * * * *\n");
+		CAPTURE(p);
+		CHECK(p.find("line 3: a value starting with * is read as a YAML alias: quote it: "
+			     "cron: \"*/5 * * * *\"") != std::string::npos);
+	}
+	SUBCASE("a tab") {
+		const auto p = problem("trigger:\n\ttype: cron\n");
+		CAPTURE(p);
+		CHECK(p.find("line 2: a tab is used for indentation on this line; YAML allows spaces only") !=
+		      std::string::npos);
+	}
+	SUBCASE("other problems are left as they are") {
+		const auto p = problem("a: [1, 2\n");
+		CAPTURE(p);
+		CHECK(p.find("line ") == std::string::npos);
+	}
+}

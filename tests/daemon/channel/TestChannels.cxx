@@ -43,7 +43,7 @@ struct FakeFiles final : NoticeFiles {
 	std::map<std::string, JobNotices> saved;
 
 	void LoadNoticeText(const JobRecord &record, NoticeKind, std::function<void(NoticeText)> done) override {
-		pending.push_back([done, id = record.id] { done({"topic " + id, "message", "result"}); });
+		pending.push_back([done, id = record.id] { done({"topic " + id, "message", "result", {}}); });
 	}
 	void SaveNotices(const JobRecord &record, const JobNotices &notices,
 			 std::function<void(std::error_code)> done) override {

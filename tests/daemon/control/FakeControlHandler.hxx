@@ -23,7 +23,7 @@ class FakeControlHandler final : public ControlHandler {
 public:
 	/** what Status() answers */
 	control::DaemonStatus status{"0.1.0", 42, "2026-11-22T10:00:00Z", "http://127.0.0.1:8080",
-				     0, 4, 1, 0, 0, {{"running", 0}}};
+				     0, 4, 1, 0, 0, {{"running", 0}}, "127.0.0.1:8080"};
 	/** what Approve/Ignore/Cancel answer */
 	DecisionOutcome result{true, "starting", {}};
 	/** Approve throws this message when non-empty */
@@ -56,6 +56,10 @@ public:
 				done(result);
 	}
 
+	void Reload(ReloadDone done) override {
+		Record("reload");
+		done(control::Reloaded{3});
+	}
 	control::DaemonStatus Status() override {
 		Record("status");
 		return status;

@@ -31,6 +31,8 @@ public:
 	}
 
 	int Fd() const noexcept { return fd.Get(); }
+	/// Hangs up.
+	void Close() noexcept { fd = UniqueFd(); }
 
 	/// Sends what the kernel takes; false once the server has gone.
 	bool Send(std::string_view data) {

@@ -26,7 +26,7 @@ workspace:
   type: none
 channel:
   approval: true
-  approval_timeout: 3s
+  approval_timeout: 8s
 agent:
   prompt: "brief"
 YAML
@@ -82,13 +82,14 @@ code=$(curl -sS --max-time 30 -o "$T/resp.body" -w '%{http_code}' \
 	--data-urlencode 'payload={"n": 8, "big": 123456789012345678}' "$BASE/hooks/gated")
 form_pending=$(json 'j.job' <"$T/resp.body")
 expect_eq "$code $(job_state "$form_pending")" "202 awaiting_approval" "a form-mode job awaits approval"
-post /hooks/brief '{}'
-brief=$(json 'j.job' <<<"$body")
-brief_deadline=$(($(date +%s) + 4))
 post /hooks/slow '{}'
 b=$(json 'j.job' <<<"$body")
 expect_state "$b" 120 running "a job runs"
 wait_until 30 container_of_running "$b"
+# asked for approval just before the kill, so that its time runs out after it
+post /hooks/brief '{}'
+brief=$(json 'j.job' <<<"$body")
+brief_deadline=$(($(date +%s) + 9))
 orphan=$(worker_pids)
 EXTRA_PIDS+=($orphan)
 old_pid=$DAEMON_PID
