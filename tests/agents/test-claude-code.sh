@@ -111,7 +111,9 @@ down=$job
 expect_state "$down" 120 failed "an overloaded provider fails the job"
 took=$(job_took "$down")
 expect_eq "$(node -e "console.log($took < 60)")" true "within a minute ($took s), not at the timeout"
-expect_contains "$(job_field "$down" reason)" "Overloaded (Osprey test emulator outage)" \
+# Claude Code sums the provider's answers up in its own words: "API Error:
+# Repeated 529 Overloaded errors. ..." (the emulator's status and type)
+expect_contains "$(job_field "$down" reason)" "529 Overloaded" \
 	"the reason is the provider's own error"
 expect_eq "$(job_field "$down" agent.is_error)" true "the record says the agent reported an error"
 expect_contains "$(notification "$down" job_finished)" "Overloaded" "the channel's result says why"
