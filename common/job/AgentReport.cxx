@@ -53,7 +53,9 @@ Summary(const AgentReport &r)
 	};
 	if (r.turns)
 		add(std::to_string(*r.turns) + (*r.turns == 1 ? " turn" : " turns"));
-	if (r.cost_usd) {
+	/* OpenCode reports 0 for a model it has no price for (a gateway's):
+	   unknown, not free */
+	if (r.cost_usd && *r.cost_usd > 0) {
 		char text[32];
 		std::snprintf(text, sizeof(text), "$%.4f", *r.cost_usd);
 		add(text);

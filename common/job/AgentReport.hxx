@@ -35,8 +35,8 @@ json::Value ToJsonValue(const AgentReport &report);
 /// a report must never make a record unreadable).
 AgentReport ParseAgentReport(const json::Value &value);
 
-/// "3 turns · $0.0123" (what a chat shows after the outcome); empty when
-/// nothing was reported.
+/// "3 turns · $0.0123" (what a chat shows after the outcome); a cost of 0
+/// is left out; empty when nothing was reported.
 std::string Summary(const AgentReport &report);
 
 } // namespace osprey
