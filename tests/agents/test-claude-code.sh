@@ -77,6 +77,7 @@ expect_state "$key" 180 succeeded "claude-code with an API key: the job succeede
 note "job took $(job_took "$key") s; the agent reported $(job_field "$key" 'JSON.stringify(agent)')"
 expect_eq "$(cat "$(job_dir "$key")/result.md")" "Wrote note.txt for Osprey." "result.md holds the agent's final answer, not its JSON"
 expect_eq "$(job_field "$key" agent.turns)" 2 "the record has the agent's turns"
+expect_contains "$("$OSPREY" show "$key")" "2 turns" "osprey show prints the agent's report"
 expect_eq "$(job_field "$key" 'agent.cost_usd > 0')" true "the record has the cost the CLI computed"
 expect_eq "$(job_field "$key" agent.is_error)" false "the record says the agent reported no error"
 expect_contains "$(api_log ok | grep '"toolResult":true' | head -n 1)" "/workspace/note.txt" \
@@ -124,5 +125,22 @@ hang=$job
 expect_state "$hang" 90 timed_out "a provider that never answers: the job times out"
 check "its container is gone" wait_until 30 no_container_of "$hang"
 expect_contains "$(job_field "$hang" reason)" "timeout of 20s" "the reason names the timeout"
+
+# --- osprey doctor: the configured images, in the engine or how to build them
+pipeline noimage <<YAML
+name: noimage
+trigger: {type: webhook, path: /hooks/noimage}
+workspace: {type: none}
+agent:
+  image: localhost/osprey-missing:1
+  auth: api_key
+  api_key: sk-ant-api03-osprey-test
+  prompt: p
+YAML
+doctor=$("$OSPREY" doctor 2>&1)
+expect_contains "$doctor" "the image localhost/osprey-missing:1 is not in the container engine" \
+	"doctor names a configured image the engine lacks"
+expect_contains "$doctor" "scripts/build-images" "and says how to build it"
+expect_not_contains "$doctor" "osprey-claude-code:latest is not" "the real image is found in the engine"
 
 done_testing
