@@ -138,6 +138,8 @@ StatusMembers(const DaemonStatus &s)
 	for (auto &member : json::Members{
 		{"slots", json::Value::MakeObject({{"used", Int(s.slots_used)},
 						   {"max", Int(s.slots_max)}})},
+		{"queue", json::Value::MakeObject({{"length", Int(s.queue_length)},
+						   {"max", Int(s.queue_max)}})},
 		{"pipelines", json::Value::MakeObject({{"webhook", Int(s.webhook_pipelines)},
 						       {"cron", Int(s.cron_pipelines)},
 						       {"disabled", Int(s.disabled_pipelines)}})},
@@ -230,6 +232,11 @@ ParseStatusAnswer(std::string_view line)
 	const auto slots = r.Object("slots");
 	s.slots_used = slots.Integer("used");
 	s.slots_max = slots.Integer("max");
+	if (r.Find("queue") != nullptr) {
+		const auto queue = r.Object("queue");
+		s.queue_length = queue.Integer("length");
+		s.queue_max = queue.Integer("max");
+	}
 	const auto pipelines = r.Object("pipelines");
 	s.webhook_pipelines = pipelines.Integer("webhook");
 	s.cron_pipelines = pipelines.Integer("cron");
