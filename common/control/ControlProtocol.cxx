@@ -138,14 +138,17 @@ StatusMembers(const DaemonStatus &s)
 	for (auto &member : json::Members{
 		{"slots", json::Value::MakeObject({{"used", Int(s.slots_used)},
 						   {"max", Int(s.slots_max)}})},
-		{"queue", json::Value::MakeObject({{"length", Int(s.queue_length)},
-						   {"max", Int(s.queue_max)}})},
 		{"pipelines", json::Value::MakeObject({{"webhook", Int(s.webhook_pipelines)},
 						       {"cron", Int(s.cron_pipelines)},
 						       {"disabled", Int(s.disabled_pipelines)}})},
 		{"jobs", json::Value::MakeObject(std::move(jobs))},
 	})
 		m.push_back(std::move(member));
+	/* only where there is a queue: without one (and from an older daemon)
+	   the answer stays as it was */
+	if (s.queue_max > 0 || s.queue_length > 0)
+		m.emplace_back("queue", json::Value::MakeObject({{"length", Int(s.queue_length)},
+								 {"max", Int(s.queue_max)}}));
 	return m;
 }
 

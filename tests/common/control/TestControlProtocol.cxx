@@ -88,9 +88,9 @@ TEST_CASE("ControlProtocol answers")
 		const auto line = ToJsonLine(SomeStatus());
 		CHECK(line == R"({"ok":true,"version":"0.1.0","pid":4242,"started":"2026-11-22T10:00:00Z",)"
 			      R"("listening":"http://127.0.0.1:8080","slots":{"used":1,"max":4},)"
-			      R"("queue":{"length":2,"max":5},)"
 			      R"("pipelines":{"webhook":2,"cron":1,"disabled":0},)"
-			      R"("jobs":{"running":1,"awaiting_approval":0,"succeeded":7}})");
+			      R"("jobs":{"running":1,"awaiting_approval":0,"succeeded":7},)"
+			      R"("queue":{"length":2,"max":5}})");
 		const auto back = ParseStatusAnswer(line);
 		REQUIRE(std::holds_alternative<DaemonStatus>(back));
 		CHECK(std::get<DaemonStatus>(back) == SomeStatus());
