@@ -119,6 +119,11 @@ run show cccc0001
 expect_contains "$out" "Decision   ignored by @alice" "show says who decided"
 run show --json cccc0001
 expect_eq "$(json_get "$out" 'j.decided_by')" "@alice" "show --json is the record"
+run show 0000aa13
+expect_contains "$out" "State      queued (waiting for an agent slot: container.queue)" "show says what a queued job waits for"
+run logs 0000aa13
+expect_status 1 "logs of a queued job"
+expect_contains "$err" "queued; it has no output yet (osprey logs -f waits for it)" "says it may come"
 run show nope
 expect_status 1 "show of an unknown job"
 run logs
