@@ -51,7 +51,8 @@ RunShow(const Args &args)
 	Field("Job", r.id);
 	Field("Pipeline", r.pipeline);
 	Field("Trigger", r.trigger);
-	Field("State", std::string(Name(r.state)));
+	Field("State", std::string(Name(r.state)) +
+	      (r.state == JobState::Queued ? " (waiting for an agent slot: container.queue)" : ""));
 	Field("Reason", r.reason);
 	Field("Decision", Decision(r));
 	Field("Created", r.created);

@@ -17,7 +17,7 @@ const std::span<const OptionSpec> status_options = options;
 
 namespace {
 
-/// "2 running, 1 awaiting_approval": the counts the daemon sent, in its
+/// "2 running, 1 queued, 1 awaiting_approval": the counts the daemon sent, in its
 /// order, zeros left out.
 std::string
 JobCounts(const control::DaemonStatus &status)
@@ -48,6 +48,8 @@ RunStatus(const Args &args)
 		{"listening on", s.address.empty() ? "(not said by this daemon)" : s.address},
 		{"public URL", s.listening},
 		{"slots", to_string(s.slots_used) + " of " + to_string(s.slots_max) + " in use"},
+		{"queue", s.queue_max == 0 ? std::string("off (container.queue is 0)")
+		 : to_string(s.queue_length) + " of " + to_string(s.queue_max) + " waiting"},
 		{"pipelines", to_string(s.webhook_pipelines) + " webhook, " +
 		 to_string(s.cron_pipelines) + " cron, " + to_string(s.disabled_pipelines) +
 		 " disabled"},

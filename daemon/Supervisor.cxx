@@ -200,6 +200,8 @@ private:
 			pipelines = std::move(*fresh);
 			cron = std::make_unique<CronScheduler>(loop, pipelines, jobs);
 			channels.Reload();
+			/* more slots start queued jobs now; the queue itself stays */
+			jobs.SettingsChanged();
 			SetLogVerbosity(pipelines.Global().log_level);
 			LogInfo("pipelines reloaded", {{"pipelines", std::to_string(pipelines.All().size())}});
 			Announce();
@@ -239,6 +241,7 @@ private:
 		/* one flat count per state, as `osprey status` prints them: the
 		   live jobs (starting, preparing, running) count as running */
 		s.jobs = {{"running", num(jobs.LiveCount())},
+			  {"queued", num(jobs.QueuedCount())},
 			  {"awaiting_approval", num(jobs.AwaitingCount())}};
 		for (const auto &[state, n] : jobs.EndedCounts())
 			s.jobs.emplace_back(std::string(Name(state)), num(n));
@@ -249,6 +252,8 @@ private:
 		s.address = pipelines.Global().server.host + ":" + std::to_string(server.Port());
 		s.slots_used = num(jobs.UsedSlots());
 		s.slots_max = num(jobs.MaxSlots());
+		s.queue_length = num(jobs.QueuedCount());
+		s.queue_max = num(jobs.QueueCapacity());
 		s.disabled_pipelines = num(pipelines.Disabled().size());
 		return s;
 	}

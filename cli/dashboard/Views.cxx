@@ -66,7 +66,7 @@ StatePaint(JobState s)
 	case JobState::Succeeded: return Paint::Good;
 	case JobState::Failed: case JobState::TimedOut: case JobState::Interrupted:
 	case JobState::Rejected: return Paint::Bad;
-	case JobState::AwaitingApproval: return Paint::Warn;
+	case JobState::AwaitingApproval: case JobState::Queued: return Paint::Warn;
 	default: return Paint::Normal;
 	}
 }

@@ -121,6 +121,8 @@ ReadContainer(Section &root, ContainerSettings &c)
 	auto s = root.Child({"container"});
 	if (auto v = s.Integer({"max_concurrent"}, 1, 1000))
 		c.max_concurrent = static_cast<unsigned>(*v);
+	if (auto v = s.Integer({"queue"}, 0, 1000000))
+		c.queue = static_cast<unsigned>(*v);
 	if (auto v = s.Duration({"default_timeout"}))
 		c.default_timeout = *v;
 	if (auto v = s.String({"socket"}))

@@ -62,6 +62,9 @@ struct Ulimit {
 
 struct ContainerSettings {
 	unsigned max_concurrent = 3;
+	/** jobs that may wait for a slot, in order; 0: a job that finds every
+	    slot busy is rejected */
+	unsigned queue = 0;
 	std::chrono::milliseconds default_timeout = std::chrono::minutes(15);
 	/** the Docker Engine API socket (Podman's compatible service works too) */
 	std::string socket = "/var/run/docker.sock";

@@ -144,6 +144,11 @@ StatusMembers(const DaemonStatus &s)
 		{"jobs", json::Value::MakeObject(std::move(jobs))},
 	})
 		m.push_back(std::move(member));
+	/* only where there is a queue: without one (and from an older daemon)
+	   the answer stays as it was */
+	if (s.queue_max > 0 || s.queue_length > 0)
+		m.emplace_back("queue", json::Value::MakeObject({{"length", Int(s.queue_length)},
+								 {"max", Int(s.queue_max)}}));
 	return m;
 }
 
@@ -230,6 +235,11 @@ ParseStatusAnswer(std::string_view line)
 	const auto slots = r.Object("slots");
 	s.slots_used = slots.Integer("used");
 	s.slots_max = slots.Integer("max");
+	if (r.Find("queue") != nullptr) {
+		const auto queue = r.Object("queue");
+		s.queue_length = queue.Integer("length");
+		s.queue_max = queue.Integer("max");
+	}
 	const auto pipelines = r.Object("pipelines");
 	s.webhook_pipelines = pipelines.Integer("webhook");
 	s.cron_pipelines = pipelines.Integer("cron");

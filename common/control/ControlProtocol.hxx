@@ -54,6 +54,9 @@ struct DaemonStatus {
 	/** the address the HTTP server listens on, "host:port"; empty from
 	    a daemon older than this field */
 	std::string address;
+	/** jobs waiting for a slot, of container.queue (0 from a daemon
+	    older than the queue: it has none) */
+	std::int64_t queue_length = 0, queue_max = 0;
 
 	friend bool operator==(const DaemonStatus &, const DaemonStatus &) = default;
 };

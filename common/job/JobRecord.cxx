@@ -16,8 +16,9 @@
 
 namespace osprey {
 
-static constexpr std::array<EnumName<JobState>, 12> state_names{{
-	{"awaiting_approval", JobState::AwaitingApproval}, {"starting", JobState::Starting},
+static constexpr std::array<EnumName<JobState>, 13> state_names{{
+	{"awaiting_approval", JobState::AwaitingApproval}, {"queued", JobState::Queued},
+	{"starting", JobState::Starting},
 	{"preparing", JobState::Preparing}, {"running", JobState::Running},
 	{"succeeded", JobState::Succeeded}, {"failed", JobState::Failed},
 	{"timed_out", JobState::TimedOut}, {"ignored", JobState::Ignored},
@@ -43,7 +44,13 @@ ParseJobState(std::string_view name) noexcept
 bool
 IsTerminal(JobState state) noexcept
 {
-	return state != JobState::AwaitingApproval && !IsLive(state);
+	return !IsWaiting(state) && !IsLive(state);
+}
+
+bool
+IsWaiting(JobState state) noexcept
+{
+	return state == JobState::AwaitingApproval || state == JobState::Queued;
 }
 
 bool

@@ -15,6 +15,8 @@ namespace osprey {
 
 enum class JobState {
 	AwaitingApproval,
+	/** waits for an agent slot (container.queue) */
+	Queued,
 	Starting,
 	Preparing,
 	Running,
@@ -36,6 +38,10 @@ bool IsTerminal(JobState state) noexcept;
 
 /// Live states hold a slot and a worker (Starting, Preparing, Running).
 bool IsLive(JobState state) noexcept;
+
+/// Waiting states hold neither: AwaitingApproval (a human) and Queued (a
+/// slot). Every state is terminal, live or waiting.
+bool IsWaiting(JobState state) noexcept;
 
 struct JobRecord {
 	std::string id, pipeline;

@@ -84,6 +84,7 @@ StateLine(const JobRecord &r)
 	case JobState::Ignored: return "Ignored";
 	case JobState::Expired: return "Expired";
 	case JobState::AwaitingApproval: return "Awaiting approval";
+	case JobState::Queued: return "Queued";
 	case JobState::Starting:
 	case JobState::Preparing:
 	case JobState::Running:

@@ -53,6 +53,18 @@ JobTable::Decide(Decision decision, std::string_view id, DecisionSource source, 
 		return done({true, std::string(Name(job.record.state)), {}});
 	}
 
+	if (auto *entry = queue.Find(id)) {
+		if (auto refusal = Unauthorized(entry->record.pipeline, source))
+			return done({false, {}, std::move(*refusal)});
+		if (entry->change == JobQueue::Entry::Change::Starting)
+			return done({false, {}, "job " + std::string(id) +
+				     " is leaving the queue to start; try again in a moment"});
+		if (auto refusal = Refusal(id, JobState::Queued,
+					   entry->change != JobQueue::Entry::Change::None, decision))
+			return done({false, {}, std::move(*refusal)});
+		return CancelQueued(*entry, std::move(by), std::move(done));
+	}
+
 	const auto i = pending.find(id);
 	if (i == pending.end()) {
 		/* not ours (any more): what its record says, read on the pool */
@@ -82,15 +94,24 @@ JobTable::Decide(Decision decision, std::string_view id, DecisionSource source, 
 	JobRecord next = job.record;
 	next.decided_by = by;
 	next.updated = Now();
+	JobQueue::Ticket ticket = 0;
 	switch (decision) {
 	case Decision::Approve:
 		/* slots are counted when a container would start */
-		if (TakeSlot()) {
+		switch (Admit(false, SlotForNewJob(), 0, 0, queue.Waiting(), QueueCapacity())) {
+		case Admission::Start:
+			TakeSlot();
 			next.state = JobState::Starting;
 			next.started = next.updated;
-		} else {
+			break;
+		case Admission::Queue:
+			ticket = queue.Reserve();
+			next.state = JobState::Queued;
+			break;
+		default:
 			next.state = JobState::Rejected;
-			next.reason = AdmissionRefusal(Admission::NoSlot, MaxSlots(), 0);
+			next.reason = AdmissionRefusal(Admission::NoSlot, MaxSlots(), 0, QueueCapacity());
+			break;
 		}
 		break;
 	case Decision::Ignore:
@@ -104,11 +125,12 @@ JobTable::Decide(Decision decision, std::string_view id, DecisionSource source, 
 	}
 	if (IsTerminal(next.state))
 		next.finished = next.updated;
-	RecordDecision(job, std::move(next), std::move(done));
+	RecordDecision(job, std::move(next), std::move(done), ticket);
 }
 
 void
-JobTable::RecordDecision(PendingJob &job, JobRecord next, DecisionDone done)
+JobTable::RecordDecision(PendingJob &job, JobRecord next, DecisionDone done,
+			 JobQueue::Ticket ticket)
 {
 	job.deciding = true;
 	/* what it rendered: the worker's repo and ref, the notification's text */
@@ -124,12 +146,16 @@ JobTable::RecordDecision(PendingJob &job, JobRecord next, DecisionDone done)
 				  *load_error = e.what();
 			  }
 		  });
-	store.Write(RecordWrite(next), [this, next, rendered, load_error,
+	store.Write(RecordWrite(next), [this, next, rendered, load_error, ticket,
 					done = std::move(done)](std::error_code error) mutable {
 		const auto i = pending.find(next.id);
 		if (error) {
 			if (next.state == JobState::Starting)
 				GiveSlot();
+			if (next.state == JobState::Queued) {
+				queue.Release(ticket);
+				StartQueued();
+			}
 			if (i != pending.end()) {
 				i->second.deciding = false;
 				/* an expiry tries again later, not at once */
@@ -158,6 +184,10 @@ JobTable::RecordDecision(PendingJob &job, JobRecord next, DecisionDone done)
 					 {"error", *load_error}});
 			}
 			StartJob(std::move(next), std::move(*rendered));
+		} else if (next.state == JobState::Queued) {
+			/* what it rendered is read again when its turn comes */
+			queue.Fill(ticket, next);
+			StartQueued();
 		} else {
 			CountEnded(next.state);
 		}

@@ -1,7 +1,7 @@
 // A trigger becomes a job: admitted against the slots and caps at once,
-// rendered on the thread pool, recorded durably, then started or held for
-// approval. A job refused by a slot or cap renders nothing and keeps no
-// payload: its record says why, and that is all.
+// rendered on the thread pool, recorded durably, then started, queued for a
+// slot or held for approval. A job refused by a slot or cap renders nothing
+// and keeps no payload: its record says why, and that is all.
 #include "JobRender.hxx"
 #include "JobTable.hxx"
 #include "PipelineSet.hxx"
@@ -102,9 +102,9 @@ JobTable::AdmitJob(Trigger t, std::shared_ptr<RenderInput> in, SubmitDone done)
 	const bool approval = t.kind == "webhook" && pipeline.channel.approval;
 	r.approval = approval;
 	const auto body_bytes = in->body.size();
-	auto admission = Admit(approval, used_slots < MaxSlots(), pending.size() + incoming_pending,
-			       caps.max_pending);
-	std::string refusal = AdmissionRefusal(admission, MaxSlots(), caps.max_pending);
+	auto admission = Admit(approval, SlotForNewJob(), pending.size() + incoming_pending,
+			       caps.max_pending, queue.Waiting(), QueueCapacity());
+	std::string refusal = AdmissionRefusal(admission, MaxSlots(), caps.max_pending, QueueCapacity());
 	if (admission == Admission::AwaitApproval &&
 	    pending_bytes + body_bytes > caps.max_pending_bytes) {
 		refusal = "the payloads of the jobs awaiting approval take " +
@@ -117,9 +117,12 @@ JobTable::AdmitJob(Trigger t, std::shared_ptr<RenderInput> in, SubmitDone done)
 	}
 
 	admitting.insert(r.id);
-	if (admission == Admission::Start)
+	JobQueue::Ticket ticket = 0;
+	if (admission == Admission::Start) {
 		TakeSlot();
-	else {
+	} else if (admission == Admission::Queue) {
+		ticket = queue.Reserve();
+	} else {
 		++incoming_pending;
 		pending_bytes += body_bytes;
 	}
@@ -128,17 +131,22 @@ JobTable::AdmitJob(Trigger t, std::shared_ptr<RenderInput> in, SubmitDone done)
 	auto out = std::make_shared<RenderOutput>();
 	try {
 		uv::QueueWork(loop, [in, out] { *out = RenderTrigger(*in); },
-			[this, r, approval, approval_timeout, out, body_bytes, done](std::exception_ptr) mutable {
-				if (approval)
+			[this, r, admission, ticket, approval_timeout, out, body_bytes, done](std::exception_ptr) mutable {
+				if (admission == Admission::AwaitApproval)
 					pending_bytes -= std::min(pending_bytes, std::uint64_t(body_bytes));
-				Rendered(std::move(r), approval, approval_timeout, std::move(*out), std::move(done));
+				Rendered(std::move(r), admission, ticket, approval_timeout, std::move(*out),
+					 std::move(done));
 			});
 	} catch (const std::exception &e) {
-		if (approval) {
+		if (admission == Admission::AwaitApproval) {
 			--incoming_pending;
 			pending_bytes -= std::min(pending_bytes, std::uint64_t(body_bytes));
-		} else
+		} else if (admission == Admission::Queue) {
+			queue.Release(ticket);
+			StartQueued();
+		} else {
 			GiveSlot();
+		}
 		admitting.erase(r.id);
 		LogError("cannot render a job", {{"pipeline", r.pipeline}, {"error", e.what()}});
 		done({Outcome::Unavailable, {}, JobState::Failed, "cannot render the job now"});
@@ -146,15 +154,21 @@ JobTable::AdmitJob(Trigger t, std::shared_ptr<RenderInput> in, SubmitDone done)
 }
 
 void
-JobTable::Rendered(JobRecord r, bool approval, std::chrono::milliseconds approval_timeout,
-		   RenderOutput out, SubmitDone done)
+JobTable::Rendered(JobRecord r, Admission admission, JobQueue::Ticket ticket,
+		   std::chrono::milliseconds approval_timeout, RenderOutput out, SubmitDone done)
 {
+	const bool approval = admission == Admission::AwaitApproval;
 	/* what the reservation made at admission is given back on every way out */
-	auto release = [this, approval] {
-		if (approval)
+	auto release = [this, admission, ticket] {
+		if (admission == Admission::AwaitApproval) {
 			--incoming_pending;
-		else
+		} else if (admission == Admission::Queue) {
+			/* it may have held up the queue behind it */
+			queue.Release(ticket);
+			StartQueued();
+		} else {
 			GiveSlot();
+		}
 	};
 	if (!out.warning.empty())
 		LogWarning("cannot record the payload for the dashboard",
@@ -172,6 +186,8 @@ JobTable::Rendered(JobRecord r, bool approval, std::chrono::milliseconds approva
 		r.finished = r.updated;
 	} else if (approval) {
 		r.state = JobState::AwaitingApproval;
+	} else if (admission == Admission::Queue) {
+		r.state = JobState::Queued;
 	} else {
 		r.state = JobState::Starting;
 		r.started = r.updated;
@@ -186,7 +202,7 @@ JobTable::Rendered(JobRecord r, bool approval, std::chrono::milliseconds approva
 	for (const auto &f : write.files)
 		store_bytes += f.data.size();
 	store.Write(std::move(write),
-		    [this, r, fields, approval, approval_timeout, payload_bytes, release,
+		    [this, r, fields, ticket, approval_timeout, payload_bytes, release,
 		     done = std::move(done)](std::error_code error) mutable {
 		admitting.erase(r.id);
 		if (error) {
@@ -213,6 +229,16 @@ JobTable::Rendered(JobRecord r, bool approval, std::chrono::milliseconds approva
 				ArmApprovalTimer();
 			Announce(r, {}, fields.get());
 			return done({Outcome::Accepted, r.id, r.state, {}});
+		}
+		case JobState::Queued: {
+			LogInfo("job queued: every agent slot is busy", {{"pipeline", r.pipeline},
+				{"job", r.id}});
+			const auto id = r.id;
+			queue.Fill(ticket, r);
+			Announce(r, {}, fields.get());
+			done({Outcome::Accepted, id, JobState::Queued, {}});
+			/* a slot may have freed while it was being recorded */
+			return StartQueued();
 		}
 		default: {
 			const auto id = r.id;

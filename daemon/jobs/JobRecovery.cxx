@@ -153,6 +153,7 @@ JobTable::Restored(RecoveredJobs &found)
 
 	const auto now = std::chrono::system_clock::now();
 	std::size_t restored = 0;
+	std::vector<JobRecord> queued;
 	for (auto &[r, payload_bytes, notices] : found.unfinished) {
 		auto timeout = std::chrono::milliseconds(std::chrono::hours(24));
 		try {
@@ -171,6 +172,12 @@ JobTable::Restored(RecoveredJobs &found)
 			/* its announcement may still be owed */
 			if (notices)
 				Announce(r, *notices);
+			continue;
+		case Revival::Requeue:
+			/* not interrupted: it never ran; it waits again */
+			if (notices)
+				Announce(r, *notices);
+			queued.push_back(r);
 			continue;
 		case Revival::Interrupt:
 			LogWarning("job was live when the daemon stopped",
@@ -203,6 +210,11 @@ JobTable::Restored(RecoveredJobs &found)
 		Announce(record, notices);
 	if (restored > 0)
 		LogInfo("restored jobs awaiting approval", {{"count", std::to_string(restored)}});
+	if (!queued.empty()) {
+		LogInfo("restored queued jobs", {{"count", std::to_string(queued.size())}});
+		queue.Restore(std::move(queued));
+		StartQueued();
+	}
 	restored_jobs = true;
 	ArmApprovalTimer();
 	/* every container of ours is a leftover but those of the jobs
@@ -281,6 +293,8 @@ JobTable::Prune() noexcept
 		r->held.insert(id);
 	for (const auto &[id, job] : live)
 		r->held.insert(id);
+	for (const auto &entry : queue.Entries())
+		r->held.insert(entry.record.id);
 	r->held.insert(admitting.begin(), admitting.end());
 	r->keep = settings.keep;
 	r->oldest = NewJobIdAt(std::chrono::system_clock::now() - settings.max_age);

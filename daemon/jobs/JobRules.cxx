@@ -8,25 +8,35 @@
 namespace osprey::daemon {
 
 Admission
-Admit(bool approval, bool slot_free, std::size_t pending, std::size_t max_pending) noexcept
+Admit(bool approval, bool slot_free, std::size_t pending, std::size_t max_pending,
+      std::size_t queued, std::size_t max_queued) noexcept
 {
 	if (approval)
 		return pending < max_pending ? Admission::AwaitApproval : Admission::TooManyPending;
-	return slot_free ? Admission::Start : Admission::NoSlot;
+	if (slot_free)
+		return Admission::Start;
+	return queued < max_queued ? Admission::Queue : Admission::NoSlot;
 }
 
 std::string
-AdmissionRefusal(Admission admission, unsigned max_slots, std::size_t max_pending)
+AdmissionRefusal(Admission admission, unsigned max_slots, std::size_t max_pending,
+		 std::size_t max_queued)
 {
 	switch (admission) {
-	case Admission::NoSlot:
-		return "all " + std::to_string(max_slots) +
+	case Admission::NoSlot: {
+		auto why = "all " + std::to_string(max_slots) +
 			" agent slots are busy (container.max_concurrent)";
+		if (max_queued > 0)
+			why += " and " + std::to_string(max_queued) +
+				" jobs wait for one already (container.queue)";
+		return why;
+	}
 	case Admission::TooManyPending:
 		return std::to_string(max_pending) +
 			" jobs await approval already (jobs.max_pending)";
 	case Admission::Start:
 	case Admission::AwaitApproval:
+	case Admission::Queue:
 		break;
 	}
 	return {};
@@ -77,7 +87,7 @@ Refusal(std::string_view id, JobState state, bool deciding, Decision decision)
 		return job + " is being decided already; try again in a moment";
 	if (state == JobState::AwaitingApproval)
 		return std::nullopt;
-	if (decision == Decision::Cancel && IsLive(state))
+	if (decision == Decision::Cancel && (IsLive(state) || state == JobState::Queued))
 		return std::nullopt;
 	if (IsTerminal(state))
 		return job + " is " + std::string(Name(state)) + ", so it cannot be " +
@@ -135,6 +145,8 @@ Revive(const JobRecord &r, std::chrono::system_clock::time_point now,
 		return Revival::Leave;
 	if (IsLive(r.state))
 		return Revival::Interrupt;
+	if (r.state == JobState::Queued)
+		return Revival::Requeue;
 	try {
 		return ParseIso8601(r.created) + approval_timeout <= now ? Revival::Expire
 			: Revival::Restore;

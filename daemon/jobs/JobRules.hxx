@@ -17,20 +17,25 @@
 
 namespace osprey::daemon {
 
-/// What a trigger becomes.
+/// What a trigger (or an approval) becomes.
 enum class Admission {
 	Start,         // a slot was free: run it now
 	AwaitApproval, // hold it for a human
-	NoSlot,        // every agent slot is busy: rejected (429)
+	Queue,         // every slot is busy: wait for one (container.queue)
+	NoSlot,        // every slot is busy and the queue full: rejected (429)
 	TooManyPending // jobs.max_pending approvals wait already (429)
 };
 
-/// @p approval: the pipeline asks a human first (webhook triggers only).
-Admission Admit(bool approval, bool slot_free, std::size_t pending,
-		std::size_t max_pending) noexcept;
+/// @p approval: the pipeline asks a human first (webhook triggers only;
+/// false for a job just approved). @p slot_free: a slot is free and no job
+/// waits for one (a new job never overtakes the queue). @p queued: jobs
+/// waiting for a slot, of @p max_queued (container.queue; 0: no queue).
+Admission Admit(bool approval, bool slot_free, std::size_t pending, std::size_t max_pending,
+		std::size_t queued = 0, std::size_t max_queued = 0) noexcept;
 
-/// The sentence a refused admission answers with, naming its cap.
-std::string AdmissionRefusal(Admission admission, unsigned max_slots, std::size_t max_pending);
+/// The sentence a refused admission answers with, naming its caps.
+std::string AdmissionRefusal(Admission admission, unsigned max_slots, std::size_t max_pending,
+			     std::size_t max_queued = 0);
 
 /// Why @p by may not decide a job of a pipeline whose channel is
 /// @p channel, or nothing when it may: the command line always may (file
@@ -39,7 +44,8 @@ std::string AdmissionRefusal(Admission admission, unsigned max_slots, std::size_
 std::optional<std::string> Unauthorized(const EffectiveChannel &channel, const DecisionSource &by);
 
 /// Why a job in @p state cannot take @p decision now, or nothing when it
-/// can. @p deciding: another decision on it is being recorded.
+/// can: a pending job takes any, a queued or live one only Cancel.
+/// @p deciding: another change of it is being recorded.
 std::optional<std::string> Refusal(std::string_view id, JobState state, bool deciding,
 				   Decision decision);
 
@@ -75,6 +81,7 @@ enum class Revival {
 	Leave,     // terminal: nothing to do
 	Interrupt, // was live when the daemon died
 	Restore,   // awaits approval, with time left
+	Requeue,   // was queued: it waits again, in its place
 	Expire,    // awaited approval past its timeout
 };
 

@@ -24,7 +24,8 @@ JobTable::JobTable(uv::Loop &_loop, const Home &_home, PipelineSet &_pipelines,
 	: loop(_loop), home(_home), pipelines(_pipelines),
 	  worker_path(std::move(_worker_path)), daemon_id(NewDaemonId()),
 	  store(loop, home.JobsDir()), sweeps(loop, worker_path),
-	  reaper(loop, *this), retention_timer(loop, *this), approval_timer(loop, *this)
+	  reaper(loop, *this), retention_timer(loop, *this), approval_timer(loop, *this),
+	  queue_timer(loop, *this)
 {
 	/* retention also runs as jobs end (see CountEnded); this catches age */
 	retention_timer.Start(10 * 60 * 1000, 10 * 60 * 1000);
@@ -36,6 +37,18 @@ unsigned
 JobTable::MaxSlots() const noexcept
 {
 	return pipelines.Global().container.max_concurrent;
+}
+
+unsigned
+JobTable::QueueCapacity() const noexcept
+{
+	return pipelines.Global().container.queue;
+}
+
+bool
+JobTable::SlotForNewJob() const noexcept
+{
+	return used_slots < MaxSlots() && queue.Waiting() == 0;
 }
 
 bool
@@ -52,6 +65,10 @@ JobTable::GiveSlot() noexcept
 {
 	if (used_slots > 0)
 		--used_slots;
+	/* the oldest queued job takes it, on the next turn of the loop: after
+	   whatever freed it has recorded its own change */
+	if (!queue.Entries().empty())
+		queue_timer.Start(0);
 }
 
 /* Notifications go to the pipeline's channel as it is now: a reload may
@@ -116,6 +133,8 @@ JobTable::OnTimer(uv::Timer &timer) noexcept
 		Prune();
 	else if (&timer == &approval_timer)
 		ExpireApprovals();
+	else if (&timer == &queue_timer)
+		StartQueued();
 }
 
 void
@@ -127,6 +146,7 @@ JobTable::Close() noexcept
 	}
 	retention_timer.Close();
 	approval_timer.Close();
+	queue_timer.Close();
 	reaper.Close();
 	graveyard.clear();
 	sweeps.Close();

@@ -1,6 +1,7 @@
-// The supervisor's jobs: those awaiting approval and the live ones, the
-// agent slots (container.max_concurrent), the caps on waiting jobs, and every
-// state change. Nothing here touches the disk on the loop: each change goes
+// The supervisor's jobs: those awaiting approval, those queued for a slot
+// (container.queue) and the live ones, the agent slots
+// (container.max_concurrent), the caps on waiting jobs, and every state
+// change. Nothing here touches the disk on the loop: each change goes
 // to the JobStore first and takes effect when it is durable, so memory and
 // disk agree, and a change that cannot be recorded is refused visibly (a
 // decision) or retried (a job's end). Templates render on the thread pool,
@@ -8,6 +9,7 @@
 #pragma once
 
 #include "Job.hxx"
+#include "JobQueue.hxx"
 #include "channel/Channels.hxx"
 #include "control/ControlHandler.hxx"
 #include "store/JobStore.hxx"
@@ -70,6 +72,7 @@ public:
 			FilterFailed, // trigger.filter failed to render (500); reason says why
 		};
 		Outcome outcome = Outcome::Accepted;
+		/* Accepted: Starting, AwaitingApproval, Queued or Failed */
 		std::string id;
 		JobState state = JobState::Starting;
 		std::string reason;
@@ -101,9 +104,13 @@ private:
 
 	std::map<std::string, PendingJob, std::less<>> pending;
 	std::map<std::string, std::unique_ptr<Job>, std::less<>> live;
+	/* jobs waiting for a slot; their rendered text stays on disk */
+	JobQueue queue;
 	/* finished jobs are freed on the next loop turn, never inside their own callbacks */
 	std::vector<std::unique_ptr<Job>> graveyard;
 	uv::Timer reaper, retention_timer, approval_timer;
+	/* tries the queue again after a start that could not be recorded */
+	uv::Timer queue_timer;
 	/* the deadline approval_timer is set for (max: not set): a new job
 	   expiring later, as they all do, needs no look at the others */
 	std::chrono::system_clock::time_point approval_due = std::chrono::system_clock::time_point::max();
@@ -162,14 +169,19 @@ public:
 	void ScanOwed(std::function<void(std::vector<std::pair<JobRecord, JobNotices>>)> done) override;
 
 	/// After a restart, on the thread pool: pending approvals come back,
+	/// queued jobs wait again in their order (ahead of those queued since),
 	/// jobs that were live end interrupted, and containers left by a dead
 	/// daemon are removed. Webhooks are served meanwhile.
 	void Restore();
 
+	/// The settings may have changed (a reload): more slots start queued
+	/// jobs at once.
+	void SettingsChanged() noexcept { StartQueued(); }
+
 	/// Stops gracefully: live jobs get @p grace to finish, then their
 	/// containers are stopped and they end interrupted; @p drained is called
 	/// once none is live and every change is on the disk. Approvals stay
-	/// pending on disk.
+	/// pending on disk, and queued jobs queued.
 	void Shutdown(std::chrono::milliseconds grace, std::function<void()> drained);
 
 	/// After Shutdown() drained: closes the table's own timers so the loop
@@ -180,14 +192,18 @@ public:
 	unsigned MaxSlots() const noexcept;
 	std::size_t LiveCount() const noexcept { return live.size(); }
 	std::size_t AwaitingCount() const noexcept { return pending.size(); }
+	/// Jobs waiting for a slot, of QueueCapacity().
+	std::size_t QueuedCount() const noexcept { return queue.Waiting(); }
+	unsigned QueueCapacity() const noexcept;
 	const std::map<JobState, std::uint64_t> &EndedCounts() const noexcept { return ended; }
 	const JobStore &Store() const noexcept { return store; }
 
 private:
 	/* JobIntake.cxx */
 	void AdmitJob(Trigger trigger, std::shared_ptr<struct RenderInput> in, SubmitDone done);
-	void Rendered(JobRecord record, bool approval, std::chrono::milliseconds approval_timeout,
-		      struct RenderOutput output, SubmitDone done);
+	void Rendered(JobRecord record, Admission admission, JobQueue::Ticket ticket,
+		      std::chrono::milliseconds approval_timeout, struct RenderOutput output,
+		      SubmitDone done);
 	void RecordRejected(JobRecord record, std::string reason, SubmitDone done);
 
 	/* JobStart.cxx */
@@ -196,11 +212,21 @@ private:
 	std::string StartJob(JobRecord record, RenderedFields rendered) noexcept;
 	bool TakeSlot() noexcept;
 	void GiveSlot() noexcept;
+	/* a slot is free and no job waits for one: a new job may start */
+	bool SlotForNewJob() const noexcept;
+
+	/* JobQueueing.cxx */
+	/* starts the oldest queued jobs while slots are free */
+	void StartQueued() noexcept;
+	void RecordQueuedStart(JobQueue::Entry &entry) noexcept;
+	void CancelQueued(JobQueue::Entry &entry, std::string by, DecisionDone done);
 
 	/* JobDecisions.cxx */
 	std::optional<std::string> Unauthorized(const std::string &pipeline,
 						const DecisionSource &by) noexcept;
-	void RecordDecision(PendingJob &job, JobRecord next, DecisionDone done);
+	/* @p ticket: its place in the queue, when an approval queues it */
+	void RecordDecision(PendingJob &job, JobRecord next, DecisionDone done,
+			    JobQueue::Ticket ticket = 0);
 	void ApproveRecorded(JobRecord record, DecisionDone done);
 	void ArmApprovalTimer() noexcept;
 	void ExpireApprovals() noexcept;

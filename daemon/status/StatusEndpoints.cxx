@@ -22,7 +22,10 @@ StatusEndpoints::Health() const
 	body += ",\"slots\":{\"used\":" + std::to_string(jobs.UsedSlots()) +
 		",\"max\":" + std::to_string(jobs.MaxSlots()) + "},\"jobs\":{\"live\":" +
 		std::to_string(jobs.LiveCount()) + ",\"awaiting_approval\":" +
-		std::to_string(jobs.AwaitingCount()) + "}}";
+		std::to_string(jobs.AwaitingCount()) + ",\"queued\":" +
+		std::to_string(jobs.QueuedCount()) + "},\"queue\":{\"length\":" +
+		std::to_string(jobs.QueuedCount()) + ",\"max\":" +
+		std::to_string(jobs.QueueCapacity()) + "}}";
 	return http::Response::Json(200, std::move(body));
 }
 
@@ -54,6 +57,10 @@ StatusEndpoints::Metrics(std::uint64_t not_found) const
 	line("osprey_agent_slots_max", jobs.MaxSlots());
 	metric("osprey_jobs_awaiting_approval", "gauge", "Jobs waiting for a human.");
 	line("osprey_jobs_awaiting_approval", jobs.AwaitingCount());
+	metric("osprey_jobs_queued", "gauge", "Jobs waiting for an agent slot.");
+	line("osprey_jobs_queued", jobs.QueuedCount());
+	metric("osprey_jobs_queue_max", "gauge", "container.queue: jobs that may wait for a slot.");
+	line("osprey_jobs_queue_max", jobs.QueueCapacity());
 	metric("osprey_job_store_syncs_total", "counter",
 	       "Journal syncs of the job store (one per batch of changes).");
 	line("osprey_job_store_syncs_total", jobs.Store().Commits());

@@ -22,7 +22,7 @@ expect_status 0 "jobs without any job"
 expect_contains "$out" "No jobs in $JOBS." "jobs says where it looked"
 
 n=0
-for state in awaiting_approval starting preparing running succeeded failed timed_out ignored rejected expired cancelled interrupted; do
+for state in awaiting_approval starting preparing running succeeded failed timed_out ignored rejected expired cancelled interrupted queued; do
 	n=$((n + 1))
 	job "20261122-0000$(printf %02d $n)-0000aa$(printf %02d $n)" sentry "$state"
 done
@@ -39,13 +39,13 @@ expect_contains "$(head -n1 <<<"$out")" "ID" "a header line"
 for c in PIPELINE STATE TRIGGER CREATED DURATION REASON; do
 	expect_contains "$(head -n1 <<<"$out")" "$c" "column $c"
 done
-expect_eq "$(wc -l <<<"$out")" 16 "one line per readable record, and a note"
+expect_eq "$(wc -l <<<"$out")" 17 "one line per readable record, and a note"
 expect_eq "$(tail -n1 <<<"$out")" "(reasons ending in ... are cut short: \`osprey show <job>\` prints one whole)" \
 	"a reason cut short says how to see it whole"
 out=$(sed '$d' <<<"$out")
 expect_contains "$(sed -n 2p <<<"$out")" "20261122-000014-cccc0001" "newest first"
 expect_contains "$(tail -n1 <<<"$out")" "20261122-000001-0000aa01" "oldest last"
-for state in awaiting_approval starting preparing running succeeded failed timed_out ignored rejected expired cancelled interrupted; do
+for state in awaiting_approval starting preparing running succeeded failed timed_out ignored rejected expired cancelled interrupted queued; do
 	expect_contains "$out" " $state " "a $state job is listed"
 done
 expect_contains "$(grep bbbb0001 <<<"$out")" "1m5s" "DURATION is started to finished"
@@ -63,13 +63,13 @@ run jobs --pipeline nope
 expect_contains "$out" "No matching jobs." "no match is said so"
 run jobs --state bogus
 expect_status 2 "jobs --state with an unknown state"
-expect_contains "$err" 'unknown state "bogus" (one of awaiting_approval, starting' "the states are listed"
+expect_contains "$err" 'unknown state "bogus" (one of awaiting_approval, queued, starting' "the states are listed"
 run jobs --limit 0
 expect_status 2 "jobs --limit 0"
 
 run jobs --json
 expect_status 0 "jobs --json"
-expect_eq "$(json_get "$out" 'j.length')" 14 "--json holds every readable record"
+expect_eq "$(json_get "$out" 'j.length')" 15 "--json holds every readable record"
 expect_eq "$(json_get "$out" 'j[0].id + " " + j[0].state + " " + j[0].reason.length')" "20261122-000014-cccc0001 failed 79" "--json is newest first with the whole reason"
 run jobs --json --state running --limit 5
 expect_eq "$(json_get "$out" 'j.map(x => x.id).join()')" "20261122-000004-0000aa04" "--json with filters"
@@ -119,6 +119,11 @@ run show cccc0001
 expect_contains "$out" "Decision   ignored by @alice" "show says who decided"
 run show --json cccc0001
 expect_eq "$(json_get "$out" 'j.decided_by')" "@alice" "show --json is the record"
+run show 0000aa13
+expect_contains "$out" "State      queued (waiting for an agent slot: container.queue)" "show says what a queued job waits for"
+run logs 0000aa13
+expect_status 1 "logs of a queued job"
+expect_contains "$err" "queued; it has no output yet (osprey logs -f waits for it)" "says it may come"
 run show nope
 expect_status 1 "show of an unknown job"
 run logs
@@ -227,9 +232,16 @@ expect_contains "$out" "127.0.0.1:8181" "status shows where it listens"
 expect_contains "$out" "1 of 4 in use" "status shows the slots"
 expect_contains "$out" "2 webhook, 1 cron, 0 disabled" "status counts pipelines"
 expect_contains "$out" "1 running, 5 succeeded" "status counts jobs, zeros left out"
+expect_contains "$(grep '^queue' <<<"$out")" "off (container.queue is 0)" "status says a daemon without a queue has none"
 run status --json
 expect_eq "$(json_get "$out" 'Object.keys(j).join()')" "version,pid,started,listening,slots,pipelines,jobs" "status --json is the daemon's answer without ok"
 expect_eq "$(cat "$T/requests" | tail -n1)" '{"command":"status"}' "status sends the status command"
+stop_fake
+
+fake_daemon '{"ok":true,"version":"0.1.0","pid":77,"started":"2026-11-22T00:00:00Z","listening":"127.0.0.1:8181","slots":{"used":4,"max":4},"pipelines":{"webhook":2,"cron":1,"disabled":0},"jobs":{"running":4,"queued":3,"awaiting_approval":0},"queue":{"length":3,"max":10}}'
+run status
+expect_contains "$(grep '^queue' <<<"$out")" "3 of 10 waiting" "status shows the queue"
+expect_contains "$(grep '^jobs' <<<"$out")" "4 running, 3 queued" "and counts the queued jobs"
 stop_fake
 
 fake_daemon 'this is not json'

@@ -27,6 +27,7 @@ TEST_CASE("A minimal config gets the contract's defaults")
 	CHECK(c.agent.claude_code.auth == AgentAuth::OAuth);
 	CHECK(c.agent.opencode.auth == AgentAuth::None);
 	CHECK(c.container.max_concurrent == 3);
+	CHECK(c.container.queue == 0);
 	CHECK(c.container.default_timeout == 15min);
 	CHECK(c.server.max_body == 1024 * 1024);
 }
@@ -61,6 +62,7 @@ defaults:
       image: my/opencode:1
 container:
   max_concurrent: 5
+  queue: 20
   default_timeout: 1h30m
   socket: /run/podman/podman.sock
   memory: 2g
@@ -93,6 +95,7 @@ log:
 	CHECK(c.agent.opencode.provider == Provider::OpenAI);
 	CHECK(c.agent.opencode.image == "my/opencode:1");
 	CHECK(c.container.max_concurrent == 5);
+	CHECK(c.container.queue == 20);
 	CHECK(c.container.default_timeout == 90min);
 	CHECK(c.container.memory == 2ull << 30);
 	CHECK(c.container.disk_budget == 512ull << 20);
@@ -122,6 +125,10 @@ TEST_CASE("config.yaml errors name line, column, field and what was expected")
 	      "config.yaml:2:1: sever: unknown setting; did you mean \"server\"?\n");
 	CHECK(errors("version: 1\nserver:\n  port: 70000\ndefaults: {channel: {type: stdout}}\n") ==
 	      "config.yaml:3:9: server.port: must be between 1 and 65535, got \"70000\"\n");
+	CHECK(errors("version: 1\ndefaults: {channel: {type: stdout}}\ncontainer:\n  queue: -1\n") ==
+	      "config.yaml:4:10: container.queue: must be between 0 and 1000000, got \"-1\"\n");
+	CHECK(errors("version: 1\ndefaults: {channel: {type: stdout}}\ncontainer:\n  queue: many\n") ==
+	      "config.yaml:4:10: container.queue: expected a whole number, got \"many\"\n");
 	CHECK(errors("version: 1\ndefaults:\n  channel:\n    type: email\n") ==
 	      "config.yaml:4:11: defaults.channel.type: expected \"telegram\", \"slack\", \"webhook\" or \"stdout\", got \"email\"\n");
 	CHECK(errors("version: 1\ndefaults:\n  channel:\n    type: telegram\n") ==

@@ -19,6 +19,8 @@ SomeStatus()
 	s.listening = "http://127.0.0.1:8080";
 	s.slots_used = 1;
 	s.slots_max = 4;
+	s.queue_length = 2;
+	s.queue_max = 5;
 	s.webhook_pipelines = 2;
 	s.cron_pipelines = 1;
 	s.disabled_pipelines = 0;
@@ -87,7 +89,8 @@ TEST_CASE("ControlProtocol answers")
 		CHECK(line == R"({"ok":true,"version":"0.1.0","pid":4242,"started":"2026-11-22T10:00:00Z",)"
 			      R"("listening":"http://127.0.0.1:8080","slots":{"used":1,"max":4},)"
 			      R"("pipelines":{"webhook":2,"cron":1,"disabled":0},)"
-			      R"("jobs":{"running":1,"awaiting_approval":0,"succeeded":7}})");
+			      R"("jobs":{"running":1,"awaiting_approval":0,"succeeded":7},)"
+			      R"("queue":{"length":2,"max":5}})");
 		const auto back = ParseStatusAnswer(line);
 		REQUIRE(std::holds_alternative<DaemonStatus>(back));
 		CHECK(std::get<DaemonStatus>(back) == SomeStatus());
@@ -113,6 +116,8 @@ TEST_CASE("ControlProtocol answers")
 			R"("pipelines":{"webhook":0,"cron":0,"disabled":0},"jobs":{}})");
 		REQUIRE(std::holds_alternative<DaemonStatus>(back));
 		CHECK(std::get<DaemonStatus>(back).address.empty());
+		/* nor its queue: it has none */
+		CHECK(std::get<DaemonStatus>(back).queue_max == 0);
 	}
 	SUBCASE("a decision from a daemon that does not say who") {
 		CHECK(ParseDecisionAnswer(R"({"ok":true,"state":"ignored"})") ==

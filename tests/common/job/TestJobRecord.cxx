@@ -57,3 +57,17 @@ TEST_CASE("NewJobIdAt is a lower bound for the ids of its second")
 	CHECK(NewJobIdAt(now + std::chrono::hours(1)) > NewJobId());
 	CHECK(IsValidJobId(floor));
 }
+
+TEST_CASE("Every state is waiting, live or terminal, and has a name")
+{
+	for (int i = 0; i <= static_cast<int>(JobState::Interrupted); ++i) {
+		const auto s = static_cast<JobState>(i);
+		CAPTURE(Name(s));
+		CHECK(int(IsWaiting(s)) + int(IsLive(s)) + int(IsTerminal(s)) == 1);
+		CHECK(ParseJobState(Name(s)) == s);
+	}
+	CHECK(Name(JobState::Queued) == "queued");
+	CHECK(IsWaiting(JobState::Queued));
+	CHECK(IsWaiting(JobState::AwaitingApproval));
+	CHECK_FALSE(IsLive(JobState::Queued));
+}

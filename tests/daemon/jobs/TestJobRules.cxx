@@ -20,6 +20,21 @@ TEST_CASE("Admit")
 	CHECK(AdmissionRefusal(Admission::TooManyPending, 3, 10) ==
 	      "10 jobs await approval already (jobs.max_pending)");
 	CHECK(AdmissionRefusal(Admission::Start, 3, 10).empty());
+
+	SUBCASE("container.queue: jobs that find every slot busy wait, up to the cap") {
+		CHECK(Admit(false, true, 0, 10, 0, 2) == Admission::Start);
+		CHECK(Admit(false, false, 0, 10, 0, 2) == Admission::Queue);
+		CHECK(Admit(false, false, 0, 10, 1, 2) == Admission::Queue);
+		CHECK(Admit(false, false, 0, 10, 2, 2) == Admission::NoSlot);
+		/* 0, the default: the contract's rejection */
+		CHECK(Admit(false, false, 0, 10, 0, 0) == Admission::NoSlot);
+		/* approval comes first; the queue only when approved */
+		CHECK(Admit(true, false, 0, 10, 2, 2) == Admission::AwaitApproval);
+		CHECK(AdmissionRefusal(Admission::NoSlot, 1, 10, 2) ==
+		      "all 1 agent slots are busy (container.max_concurrent) and 2 jobs wait for "
+		      "one already (container.queue)");
+		CHECK(AdmissionRefusal(Admission::Queue, 1, 10, 2).empty());
+	}
 }
 
 TEST_CASE("Refusal")
@@ -31,6 +46,13 @@ TEST_CASE("Refusal")
 	}
 	SUBCASE("but not while another is being recorded") {
 		CHECK(Refusal(id, JobState::AwaitingApproval, true, Decision::Ignore) ==
+		      "job 20261122-004512-3f9a1c2b is being decided already; try again in a moment");
+	}
+	SUBCASE("a queued job can only be cancelled") {
+		CHECK_FALSE(Refusal(id, JobState::Queued, false, Decision::Cancel));
+		CHECK(Refusal(id, JobState::Queued, false, Decision::Approve) ==
+		      "job 20261122-004512-3f9a1c2b is queued, not awaiting approval");
+		CHECK(Refusal(id, JobState::Queued, true, Decision::Cancel) ==
 		      "job 20261122-004512-3f9a1c2b is being decided already; try again in a moment");
 	}
 	SUBCASE("a live job can only be cancelled") {
@@ -112,6 +134,9 @@ TEST_CASE("Revive")
 	CHECK(Revive(r, now, 24h) == Revival::Leave);
 	r.state = JobState::Preparing;
 	CHECK(Revive(r, now, 24h) == Revival::Interrupt);
+	/* a queued job never ran: it waits again, however long ago it came */
+	r.state = JobState::Queued;
+	CHECK(Revive(r, now, 1h) == Revival::Requeue);
 	r.state = JobState::AwaitingApproval;
 	CHECK(Revive(r, now, 24h) == Revival::Restore);
 	CHECK(Revive(r, now, 2h) == Revival::Expire);
