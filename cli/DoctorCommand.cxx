@@ -1,5 +1,6 @@
 // osprey doctor: every configuration problem, before anything runs.
 #include "Command.hxx"
+#include "ImageCheck.hxx"
 #include "OnlineChecks.hxx"
 #include "Output.hxx"
 
@@ -26,6 +27,8 @@ CheckRuntime(const Configuration &config, Diagnostics &diagnostics)
 		diagnostics.Warning(config.global.file, {}, "container.socket",
 				    "no container engine socket at " + socket +
 				    "; jobs will fail until Docker or Podman's service listens there");
+	else
+		CheckImages(config, diagnostics);
 
 	const auto &host = config.global.server.host;
 	if (host != "0.0.0.0" && host != "::")

@@ -66,6 +66,11 @@ RunShow(const Args &args)
 	Field("Container", r.container);
 	if (r.exit_code)
 		Field("Exit code", std::to_string(*r.exit_code));
+	if (r.agent) {
+		/* what the agent CLI itself reported: turns, cost, its own error */
+		Field("Agent", Summary(*r.agent));
+		Field("Agent error", r.agent->error);
+	}
 
 	std::printf("\nFiles in %s:\n", job.files.dir.c_str());
 	const std::array<std::pair<std::string, const char *>, 7> files{{

@@ -91,20 +91,30 @@ MakePromptReadable(const WorkerJob &job)
 bool
 CopyResult(const WorkerJob &job, WorkerLog &log, std::size_t max_size)
 {
+	const auto data = ReadAgentResult(job, log, max_size);
+	if (!data)
+		return false;
+	WriteFileAtomic(job.job_dir + "/result.md", *data, 0644);
+	return true;
+}
+
+std::optional<std::string>
+ReadAgentResult(const WorkerJob &job, WorkerLog &log, std::size_t max_size)
+{
 	const std::string source = job.job_dir + "/out/result.md";
 	UniqueFd fd(::open(source.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
 	if (!fd.IsDefined()) {
 		if (errno == ENOENT)
-			return false;
+			return std::nullopt;
 		log.Line("not copying the agent's result " + source + ": " +
 			 std::system_category().message(errno) +
 			 (errno == ELOOP ? " (a symbolic link)" : ""));
-		return false;
+		return std::nullopt;
 	}
 	struct stat st;
 	if (::fstat(fd.Get(), &st) < 0 || !S_ISREG(st.st_mode)) {
 		log.Line("not copying the agent's result " + source + ": not a regular file");
-		return false;
+		return std::nullopt;
 	}
 
 	std::string data;
@@ -117,8 +127,7 @@ CopyResult(const WorkerJob &job, WorkerLog &log, std::size_t max_size)
 		log.Line("the agent's result is larger than " + std::to_string(max_size) +
 			 " bytes; truncated");
 	}
-	WriteFileAtomic(job.job_dir + "/result.md", data, 0644);
-	return true;
+	return data;
 }
 
 } // namespace osprey

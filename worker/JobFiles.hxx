@@ -48,4 +48,9 @@ void MakePromptReadable(const WorkerJob &job);
 /// most @p max_size bytes are copied. Returns whether a result was copied.
 bool CopyResult(const WorkerJob &job, WorkerLog &log, std::size_t max_size = kMaxResultSize);
 
+/// What CopyResult() would copy, with the same checks; nullopt when there
+/// is nothing (or nothing safe) to copy.
+std::optional<std::string> ReadAgentResult(const WorkerJob &job, WorkerLog &log,
+					   std::size_t max_size = kMaxResultSize);
+
 } // namespace osprey

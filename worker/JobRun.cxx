@@ -8,7 +8,9 @@
 #include "SupervisorLink.hxx"
 #include "WorkerLog.hxx"
 #include "config/RepoUrl.hxx"
+#include "runtime/AgentOutput.hxx"
 #include "runtime/RuntimeAdapter.hxx"
+#include "util/File.hxx"
 #include "util/Error.hxx"
 #include "workspace/GitInput.hxx"
 #include "workspace/Workspace.hxx"
@@ -154,15 +156,35 @@ JobRun::RunContainer(const std::string &workspace_path)
 	}
 	WorkerEvent finished{WorkerEvent::Kind::Finished, {}, code, {}};
 	finished.disk_usage = disk_usage;
+	finished.agent = WriteResult();
 	events.Send(finished);
+	return code;
+}
+
+std::optional<AgentReport>
+JobRun::WriteResult() noexcept
+{
 	try {
-		if (CopyResult(job, log))
-			log.Line("result.md written");
+		const auto data = ReadAgentResult(job, log);
+		if (!data)
+			return std::nullopt;
+		/* structured output: the answer goes to result.md, the rest to
+		   the record; anything else is the answer as it is */
+		auto output = ReadAgentOutput(job.agent, *data);
+		WriteFileAtomic(job.job_dir + "/result.md", output ? output->answer : *data, 0644);
+		log.Line("result.md written");
+		if (!output)
+			return std::nullopt;
+		const auto summary = Summary(output->report);
+		if (!summary.empty())
+			log.Line("the agent reported: " + summary +
+				 (output->report.error.empty() ? "" : ": " + output->report.error));
+		return output->report;
 	} catch (...) {
 		/* the agent ran and finished; a lost result is not a failed job */
 		log.Line("copying the result: " + FullMessage(std::current_exception()));
+		return std::nullopt;
 	}
-	return code;
 }
 
 WorkerExit

@@ -50,6 +50,10 @@ private:
 	void CheckImage();
 	std::string PrepareWorkspace();
 	int RunContainer(const std::string &workspace_path);
+	/// Writes result.md from out/result.md: the final answer of the
+	/// CLI's structured output, else the text as it is. Returns what the
+	/// CLI reported of its run, if it did.
+	std::optional<AgentReport> WriteResult() noexcept;
 	void ThrowIfStopping() const;
 	/// Where the job was when something failed: decides the exit status
 	/// of failures that do not say it by their type.

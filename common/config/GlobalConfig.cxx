@@ -1,4 +1,5 @@
 #include "GlobalConfig.hxx"
+#include "AgentEndpoint.hxx"
 #include "Path.hxx"
 #include "Section.hxx"
 #include "util/Text.hxx"
@@ -81,6 +82,8 @@ ReadAgentDefaults(Section &defaults, AgentDefaults &agent, const std::string &ho
 					   AgentType::ClaudeCode, agent.claude_code.auth);
 	if (auto v = cc.String({"oauth_path"}))
 		agent.claude_code.oauth_path = ExpandHome(v->value, home_dir);
+	ReadBaseUrl(cc, agent.claude_code.base_url);
+	ReadModel(cc, agent.claude_code.model);
 	cc.Finish();
 
 	auto oc = s.Child({"opencode", "agent_b"});
@@ -89,6 +92,8 @@ ReadAgentDefaults(Section &defaults, AgentDefaults &agent, const std::string &ho
 	agent.opencode.auth = CheckAuth(oc, oc.Enum({"auth"}, agent_auth_names),
 					AgentType::OpenCode, agent.opencode.auth);
 	agent.opencode.provider = oc.Enum({"provider"}, provider_names);
+	ReadBaseUrl(oc, agent.opencode.base_url);
+	ReadModel(oc, agent.opencode.model);
 	oc.Finish();
 	s.Finish();
 }

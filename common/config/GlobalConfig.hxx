@@ -35,12 +35,18 @@ struct ClaudeCodeDefaults {
 	AgentAuth auth = AgentAuth::OAuth;
 	/** the local OAuth session directory, "~" expanded; must exist for oauth */
 	std::string oauth_path = "~/.claude";
+	/** the Anthropic Messages API endpoint (ANTHROPIC_BASE_URL); empty: Anthropic's */
+	std::string base_url;
+	std::string model;
 };
 
 struct OpenCodeDefaults {
 	std::string image = "localhost/osprey-opencode:latest";
 	AgentAuth auth = AgentAuth::None;
 	std::optional<Provider> provider;
+	/** the provider's endpoint (see osprey-config(5)); empty: the provider's own */
+	std::string base_url;
+	std::string model;
 };
 
 struct AgentDefaults {

@@ -59,6 +59,10 @@ struct EffectiveAgent {
 	std::string image;
 	/** oauth: the host session directory mounted read-only */
 	std::string oauth_path;
+	/** agent.base_url, else the runtime's default; empty: the provider's own */
+	std::string base_url;
+	/** agent.model, else the runtime's default; empty: the CLI's default */
+	std::string model;
 	/** api key auth: the variable the runtime reads, and its resolved value */
 	std::string api_key_variable, api_key;
 	std::vector<std::pair<std::string, std::string>> env;

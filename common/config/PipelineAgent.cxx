@@ -1,4 +1,5 @@
 #include "GlobalConfig.hxx"
+#include "AgentEndpoint.hxx"
 #include "PipelineSections.hxx"
 #include "Section.hxx"
 #include "secrets/DotEnv.hxx"
@@ -95,6 +96,10 @@ ReadAgent(Section &root, const GlobalConfig &global, const HostPaths &host, Effe
 	agent.image = claude ? defaults.claude_code.image : defaults.opencode.image;
 	if (auto v = s.String({"image"}))
 		agent.image = v->value;
+	agent.base_url = claude ? defaults.claude_code.base_url : defaults.opencode.base_url;
+	ReadBaseUrl(s, agent.base_url);
+	agent.model = claude ? defaults.claude_code.model : defaults.opencode.model;
+	ReadModel(s, agent.model);
 
 	const bool api_key_written = s.Find({"api_key"}) != nullptr;
 	const auto api_key = s.Secret({"api_key"}, "the agent would start without a key");

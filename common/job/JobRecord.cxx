@@ -75,6 +75,8 @@ ToJson(const JobRecord &r)
 		{"timeout_ms", json::Value::Number(std::int64_t(r.timeout.count()))},
 		{"approval", json::Value(r.approval)},
 	};
+	if (r.agent)
+		m.emplace_back("agent", ToJsonValue(*r.agent));
 	return json::Serialize(json::Value::MakeObject(std::move(m)));
 }
 
@@ -109,6 +111,8 @@ ParseJobRecord(std::string_view text)
 		r.timeout = std::chrono::milliseconds(*v->ToInt64());
 	if (const auto *v = root.Find("approval"); v != nullptr && v->IsBool())
 		r.approval = v->GetBool();
+	if (const auto *v = root.Find("agent"); v != nullptr && v->IsObject())
+		r.agent = ParseAgentReport(*v);
 	return r;
 }
 

@@ -3,6 +3,8 @@
 // atomically on every change, so a crash leaves the last complete state.
 #pragma once
 
+#include "AgentReport.hxx"
+
 #include <chrono>
 #include <optional>
 #include <string>
@@ -58,6 +60,8 @@ struct JobRecord {
 	std::chrono::milliseconds timeout{0};
 	/** it asked a human first (its announcement carries the buttons) */
 	bool approval = false;
+	/** what the agent CLI reported (turns, duration, cost, error) */
+	std::optional<AgentReport> agent;
 };
 
 std::string ToJson(const JobRecord &record);

@@ -105,6 +105,8 @@ ToJsonLine(const WorkerJob &j)
 		{"volumes", json::Value::MakeArray(std::move(volumes))},
 		{"agent", Str(Name(j.agent))}, {"auth", Str(Name(j.auth))},
 		{"oauth_path", Str(j.oauth_path)},
+		{"provider", j.provider ? Str(Name(*j.provider)) : json::Value()},
+		{"base_url", Str(j.base_url)}, {"model", Str(j.model)},
 		{"workspace", Str(Name(j.workspace))}, {"repo", Str(j.repo)}, {"ref", Str(j.ref)},
 		{"local_path", Str(j.local_path)},
 		{"repo_templated", json::Value(j.repo_templated)},
@@ -155,6 +157,13 @@ ParseWorkerJob(std::string_view line)
 	j.agent = r.Enum("agent", agent_type_names);
 	j.auth = r.Enum("auth", agent_auth_names);
 	j.oauth_path = r.String("oauth_path");
+	/* optional: a supervisor that predates them sends none */
+	if (r.Has("provider") && !r.Get("provider").IsNull())
+		j.provider = r.Enum("provider", provider_names);
+	if (r.Has("base_url"))
+		j.base_url = r.String("base_url");
+	if (r.Has("model"))
+		j.model = r.String("model");
 	j.workspace = r.Enum("workspace", workspace_type_names);
 	j.repo = r.String("repo");
 	j.ref = r.String("ref");
@@ -196,6 +205,8 @@ ToJsonLine(const WorkerEvent &e)
 	if ((e.kind == WorkerEvent::Kind::Finished || e.kind == WorkerEvent::Kind::Failed) &&
 	    e.disk_usage > 0)
 		m.emplace_back("disk_usage", Int(static_cast<std::int64_t>(e.disk_usage)));
+	if (e.kind == WorkerEvent::Kind::Finished && e.agent)
+		m.emplace_back("agent", ToJsonValue(*e.agent));
 	return json::Serialize(json::Value::MakeObject(std::move(m))) + "\n";
 }
 
@@ -214,6 +225,8 @@ ParseWorkerEvent(std::string_view line)
 		e.reason = r.String("reason");
 	if (r.Has("disk_usage"))
 		e.disk_usage = static_cast<std::uint64_t>(r.Integer("disk_usage"));
+	if (e.kind == WorkerEvent::Kind::Finished && r.Has("agent"))
+		e.agent = ParseAgentReport(r.Get("agent"));
 	return e;
 }
 

@@ -7,6 +7,7 @@
 // WorkerEvent lines worker -> supervisor.
 #pragma once
 
+#include "AgentReport.hxx"
 #include "config/GlobalConfig.hxx"
 #include "config/Names.hxx"
 #include "config/Volume.hxx"
@@ -54,6 +55,12 @@ struct WorkerJob {
 	AgentAuth auth = AgentAuth::OAuth;
 	/** oauth: the host directory mounted read-only into the container */
 	std::string oauth_path;
+	/** opencode: the model provider, when the pipeline names one */
+	std::optional<Provider> provider;
+	/** agent.base_url: the provider endpoint; empty means the CLI's own */
+	std::string base_url;
+	/** agent.model; empty means the CLI's default */
+	std::string model;
 
 	/* the workspace; repo and ref already rendered from the payload */
 	WorkspaceType workspace = WorkspaceType::None;
@@ -87,6 +94,8 @@ struct WorkerEvent {
 	/** Finished, Failed: bytes the job's workspace and out/ took at the
 	    end (0 when not measured), for the job store's cap */
 	std::uint64_t disk_usage = 0;
+	/** Finished: what the agent CLI reported of its run, when it did */
+	std::optional<AgentReport> agent = std::nullopt;
 };
 
 /// Malformed JSON or a missing/mistyped field.

@@ -56,8 +56,22 @@ Took(const JobRecord &r)
 	}
 }
 
+static std::string StateLine(const JobRecord &r);
+
+/* "Succeeded in 2m3s · 4 turns · $0.0123": what the agent reported of its
+   run follows the outcome */
 std::string
 OutcomeLine(const JobRecord &r)
+{
+	auto line = StateLine(r);
+	if (r.agent)
+		if (const auto summary = Summary(*r.agent); !summary.empty())
+			line += " \xc2\xb7 " + summary;
+	return line;
+}
+
+static std::string
+StateLine(const JobRecord &r)
 {
 	const auto took = Took(r);
 	switch (r.state) {

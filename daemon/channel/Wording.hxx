@@ -16,7 +16,8 @@ namespace osprey::daemon {
 /// command line at ...".
 std::string DecisionLine(const Notice &notice);
 
-/// "Succeeded in 2m3s", "Failed after 10s", "Rejected", "Timed out after 30m".
+/// "Succeeded in 2m3s", "Failed after 10s", "Rejected", "Timed out after 30m";
+/// then what the agent reported, when it did: " · 4 turns · $0.0123".
 std::string OutcomeLine(const JobRecord &record);
 
 /// Whether a chat shows anything for @p notice's end: an ignored, expired

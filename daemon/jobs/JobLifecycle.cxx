@@ -66,6 +66,7 @@ JobTable::OnWorkerEvent(Job &job, const WorkerEvent &e) noexcept
 	case WorkerEvent::Kind::Finished:
 		job.agent_exit = e.exit_code;
 		job.record.exit_code = e.exit_code;
+		job.record.agent = e.agent;
 		/* what it wrote counts toward jobs.max_store_bytes until the
 		   next retention pass measures the directory again */
 		store_bytes += e.disk_usage;
@@ -127,8 +128,10 @@ JobTable::OnWorkerExit(Job &job, std::int64_t status, int signal) noexcept
 		});
 	}
 	job.kill_timer.Stop();
+	const auto &report = job.record.agent;
 	Finish(job, EndOfWorker({job.stop, job.agent_exit, job.failure, status, signal,
-				 job.record.decided_by, job.record.timeout}));
+				 job.record.decided_by, job.record.timeout,
+				 report && report->is_error, report ? report->error : std::string()}));
 }
 
 std::string

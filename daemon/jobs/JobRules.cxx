@@ -116,9 +116,15 @@ EndOfWorker(const WorkerEnd &e)
 		break;
 	}
 	if (e.agent_exit) {
-		if (*e.agent_exit == 0)
+		/* the agent's own words say more than its status (a provider's
+		   "API Error: Connection error.") */
+		const std::string why = e.agent_error.empty() ? "" : ": " + e.agent_error;
+		if (*e.agent_exit == 0 && !e.agent_is_error)
 			return {JobState::Succeeded, {}};
-		return {JobState::Failed, "the agent exited with status " + std::to_string(*e.agent_exit)};
+		if (*e.agent_exit == 0)
+			return {JobState::Failed, "the agent reported an error" + why};
+		return {JobState::Failed, "the agent exited with status " +
+			std::to_string(*e.agent_exit) + why};
 	}
 	if (!e.failure.empty())
 		return {JobState::Failed, e.failure};

@@ -63,6 +63,9 @@ struct WorkerEnd {
 	int term_signal = 0;
 	std::string decided_by;
 	std::chrono::milliseconds timeout{0};
+	/** from the Finished event's report: the agent said it failed, and why */
+	bool agent_is_error = false;
+	std::string agent_error = {};
 };
 
 struct Ending {

@@ -33,6 +33,9 @@ BuildWorkerJob(const JobRecord &record, const RenderedFields &rendered, const Pi
 	w.agent = p.agent.type;
 	w.auth = p.agent.auth;
 	w.oauth_path = p.agent.oauth_path;
+	w.provider = p.agent.provider;
+	w.base_url = p.agent.base_url;
+	w.model = p.agent.model;
 	w.workspace = p.workspace.type;
 	w.local_path = p.workspace.path;
 	w.disk_budget = c.disk_budget;

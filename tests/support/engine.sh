@@ -9,6 +9,11 @@
 #   engine.sh stop DIR    remove every container of the engine, stop it, unmount
 #                         and delete its storage; DIR itself is left to the caller
 #
+# With OSPREY_TEST_IMAGE_STORE=STORE at start, the engine also reads images
+# (read-only) from the store `scripts/build-images --store STORE` builds the
+# real agent images into: a 1 GB image is there at once, neither copied nor
+# rebuilt per test.
+#
 # See README.md beside this file.
 set -eu
 
@@ -72,6 +77,15 @@ driver = "overlay"
 graphroot = "$DIR/storage"
 runroot = "$DIR/run"
 CONF
+	if [ -n "${OSPREY_TEST_IMAGE_STORE:-}" ]; then
+		[ -d "$OSPREY_TEST_IMAGE_STORE/storage" ] ||
+			die "OSPREY_TEST_IMAGE_STORE=$OSPREY_TEST_IMAGE_STORE holds no image store (run scripts/build-images --store)"
+		cat >> "$DIR/storage.conf" <<CONF
+
+[storage.options]
+additionalimagestores = ["$OSPREY_TEST_IMAGE_STORE/storage"]
+CONF
+	fi
 }
 
 ping() {

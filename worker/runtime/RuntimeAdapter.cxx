@@ -91,6 +91,16 @@ MakeContainerSpec(const WorkerJob &job, const std::string &workspace,
 	return spec;
 }
 
+void
+SetDefaultEnv(ContainerSpec &spec, std::string_view name, std::string_view value)
+{
+	const std::string prefix = std::string(name) + "=";
+	for (const auto &entry : spec.env)
+		if (entry.starts_with(prefix))
+			return;
+	spec.env.push_back(prefix + std::string(value));
+}
+
 std::string
 HowToBuildImage(const WorkerJob &job)
 {

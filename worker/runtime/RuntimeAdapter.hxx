@@ -20,6 +20,9 @@ inline constexpr const char *kOutDir = "/osprey/out";
 inline constexpr const char *kResultFile = "/osprey/out/result.md";
 inline constexpr const char *kHome = "/home/agent";
 inline constexpr const char *kEntry = "osprey-agent-entry";
+/** claude-code with oauth: the session directory, read-only; the entry
+    script copies what the CLI needs into a writable ~/.claude */
+inline constexpr const char *kClaudeSession = "/osprey/claude-session";
 } // namespace container_paths
 
 inline constexpr const char *kManagedLabel = "osprey.managed";
@@ -50,6 +53,10 @@ const RuntimeAdapter &AdapterFor(AgentType type) noexcept;
 /// volume whose source is blocked.
 ContainerSpec MakeContainerSpec(const WorkerJob &job, const std::string &workspace,
 				const std::vector<BindMount> &extra = {});
+
+/// Adds NAME=@p value to @p spec's environment unless the job's own
+/// agent.env already set @p name (the admin's choice wins).
+void SetDefaultEnv(ContainerSpec &spec, std::string_view name, std::string_view value);
 
 /// How to build the job's image, for the "image missing" message.
 std::string HowToBuildImage(const WorkerJob &job);

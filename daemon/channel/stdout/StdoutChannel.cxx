@@ -50,6 +50,8 @@ StdoutLine(const Notice &n)
 		m.emplace_back("result", str(n.result));
 		if (!n.result_file.empty())
 			m.emplace_back("result_file", str(n.result_file));
+		if (n.record.agent)
+			m.emplace_back("agent", ToJsonValue(*n.record.agent));
 	}
 	return json::Serialize(json::Value::MakeObject(std::move(m)));
 }

@@ -230,3 +230,50 @@ TEST_CASE("workspace.allowed_repos")
 				       "only for git-clone and git-worktree workspaces\n");
 	}
 }
+
+TEST_CASE("agent.base_url and agent.model: the pipeline's, else the runtime's default")
+{
+	const auto global = Global(R"(version: 1
+defaults:
+  channel: {type: stdout}
+  agent:
+    claude-code: {oauth_path: /tmp, base_url: "http://127.0.0.1:4000", model: claude-sonnet-4-5}
+    opencode: {base_url: "https://litellm.example.com/v1"}
+)");
+
+	SUBCASE("from the defaults of the pipeline's runtime") {
+		const auto r = Load(webhook, global);
+		REQUIRE_MESSAGE(r.pipeline, r.diagnostics);
+		CHECK(r.pipeline->agent.base_url == "http://127.0.0.1:4000");
+		CHECK(r.pipeline->agent.model == "claude-sonnet-4-5");
+	}
+	SUBCASE("the other runtime's defaults do not leak") {
+		const auto r = Load(std::string(webhook) + "  type: opencode\n", global);
+		REQUIRE_MESSAGE(r.pipeline, r.diagnostics);
+		CHECK(r.pipeline->agent.base_url == "https://litellm.example.com/v1");
+		CHECK(r.pipeline->agent.model.empty());
+	}
+	SUBCASE("the pipeline's win") {
+		const auto r = Load(std::string(webhook) +
+				    "  base_url: https://gw.example/anthropic\n  model: claude-opus-4\n", global);
+		REQUIRE_MESSAGE(r.pipeline, r.diagnostics);
+		CHECK(r.pipeline->agent.base_url == "https://gw.example/anthropic");
+		CHECK(r.pipeline->agent.model == "claude-opus-4");
+	}
+	SUBCASE("none anywhere: the provider's own endpoint and the CLI's model") {
+		const auto r = Load(webhook);
+		REQUIRE_MESSAGE(r.pipeline, r.diagnostics);
+		CHECK(r.pipeline->agent.base_url.empty());
+		CHECK(r.pipeline->agent.model.empty());
+	}
+	SUBCASE("a wrong value names the field and what was expected") {
+		const std::string f = "pipelines/deploy/pipeline.yaml:";
+		auto r = Load(std::string(webhook) + "  base_url: localhost:4000\n");
+		CHECK_FALSE(r.pipeline);
+		CHECK(r.diagnostics == f + "10:13: agent.base_url: must be an http:// or https:// URL of the model "
+		      "provider's API, e.g. \"https://litellm.example.com\" or \"http://127.0.0.1:4000/v1\"\n");
+		r = Load(std::string(webhook) + "  model: \"claude sonnet\"\n");
+		CHECK_FALSE(r.pipeline);
+		CHECK(r.diagnostics.starts_with(f + "10:10: agent.model: must be a model name without spaces"));
+	}
+}

@@ -99,7 +99,8 @@ cleanup() {
 	done
 	"$ENGINE_SH" stop "$ENGINE_DIR" >/dev/null 2>&1 || true
 	# workspaces are written by the container's uid; we are root
-	if [ -n "${E2E_KEEP:-}" ] && [ "$_failed" -ne 0 ]; then
+	# E2E_KEEP=1 keeps a failed test's directory, E2E_KEEP=always every one
+	if [ "${E2E_KEEP:-}" = always ] || { [ -n "${E2E_KEEP:-}" ] && [ "$_failed" -ne 0 ]; }; then
 		echo "# E2E_KEEP: kept $T" >&2
 	else
 		rm -rf "$T"
@@ -161,7 +162,7 @@ defaults:
       oauth_path: $T/oauth
 container:
   socket: $SOCK
-  network: none
+  network: ${NETWORK:-none}
   stop_grace: 2s
   ulimits:
     nofile: "1024:20000"

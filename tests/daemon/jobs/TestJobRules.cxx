@@ -90,6 +90,21 @@ TEST_CASE("EndOfWorker")
 		e.agent_exit = 3;
 		CHECK(EndOfWorker(e).reason == "the agent exited with status 3");
 	}
+	SUBCASE("what the agent itself reported") {
+		e.agent_exit = 1;
+		e.agent_is_error = true;
+		e.agent_error = "API Error: Repeated 529 Overloaded errors.";
+		CHECK(EndOfWorker(e).state == JobState::Failed);
+		CHECK(EndOfWorker(e).reason ==
+		      "the agent exited with status 1: API Error: Repeated 529 Overloaded errors.");
+		/* a CLI that reports an error yet exits 0 has not succeeded */
+		e.agent_exit = 0;
+		CHECK(EndOfWorker(e).state == JobState::Failed);
+		CHECK(EndOfWorker(e).reason ==
+		      "the agent reported an error: API Error: Repeated 529 Overloaded errors.");
+		e.agent_error.clear();
+		CHECK(EndOfWorker(e).reason == "the agent reported an error");
+	}
 	SUBCASE("the worker's failure") {
 		e.failure = "cloning failed";
 		e.exit_status = 3;

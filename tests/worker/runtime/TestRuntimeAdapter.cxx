@@ -71,7 +71,7 @@ TEST_CASE("MakeContainerSpec for claude-code with oauth")
 		CHECK(HasBind(spec, job.job_dir + "/out:/osprey/out:rw"));
 		CHECK(HasBind(spec, "/home/u/tools:/tools:ro"));
 		CHECK(HasBind(spec, "/home/u/cache:/cache:rw"));
-		CHECK(HasBind(spec, "/home/u/.claude:/home/agent/.claude:ro"));
+		CHECK(HasBind(spec, "/home/u/.claude:/osprey/claude-session:ro"));
 		CHECK(spec.binds.size() == 6);
 	}
 	SUBCASE("environment: the job's, then Osprey's, which win") {
@@ -175,4 +175,73 @@ TEST_CASE("HowToBuildImage names the image and the build file")
 	CHECK(hint.find("/images/claude-code/Containerfile") != std::string::npos);
 	job.agent = AgentType::OpenCode;
 	CHECK(HowToBuildImage(job).find("/images/opencode/Containerfile") != std::string::npos);
+}
+
+TEST_CASE("claude-code: agent.base_url, agent.model and the bounded retries")
+{
+	WorkerJob job = SampleJob();
+	job.base_url = "http://127.0.0.1:4000";
+	job.model = "claude-sonnet-4-5";
+	auto spec = MakeContainerSpec(job, "/w");
+	CHECK(EnvNamed(spec, "ANTHROPIC_BASE_URL") == std::vector<std::string>{"ANTHROPIC_BASE_URL=http://127.0.0.1:4000"});
+	CHECK(EnvNamed(spec, "OSPREY_MODEL") == std::vector<std::string>{"OSPREY_MODEL=claude-sonnet-4-5"});
+	CHECK(EnvNamed(spec, "CLAUDE_CODE_MAX_RETRIES") == std::vector<std::string>{"CLAUDE_CODE_MAX_RETRIES=3"});
+	CHECK(EnvNamed(spec, "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC").size() == 1);
+	/* oauth: the session read-only where the entry script looks for it */
+	CHECK(HasBind(spec, "/home/u/.claude:/osprey/claude-session:ro"));
+	CHECK(EnvNamed(spec, "OSPREY_CLAUDE_SESSION") == std::vector<std::string>{"OSPREY_CLAUDE_SESSION=/osprey/claude-session"});
+
+	SUBCASE("agent.env wins over the adapter's defaults") {
+		job.env.emplace_back("CLAUDE_CODE_MAX_RETRIES", "10");
+		job.env.emplace_back("ANTHROPIC_BASE_URL", "https://mine.example");
+		spec = MakeContainerSpec(job, "/w");
+		CHECK(EnvNamed(spec, "CLAUDE_CODE_MAX_RETRIES") == std::vector<std::string>{"CLAUDE_CODE_MAX_RETRIES=10"});
+		CHECK(EnvNamed(spec, "ANTHROPIC_BASE_URL") == std::vector<std::string>{"ANTHROPIC_BASE_URL=https://mine.example"});
+	}
+	SUBCASE("no base_url: Anthropic's own endpoint") {
+		job.base_url.clear();
+		job.model.clear();
+		spec = MakeContainerSpec(job, "/w");
+		CHECK(EnvNamed(spec, "ANTHROPIC_BASE_URL").empty());
+		CHECK(EnvNamed(spec, "OSPREY_MODEL").empty());
+	}
+}
+
+TEST_CASE("opencode: agent.base_url becomes a provider in OPENCODE_CONFIG_CONTENT")
+{
+	WorkerJob job = SampleJob();
+	job.agent = AgentType::OpenCode;
+	job.auth = AgentAuth::ApiKey;
+	job.env = {{"OPENAI_API_KEY", "sk-x"}};
+
+	SUBCASE("an OpenAI-compatible gateway: chat completions, the model under provider osprey") {
+		job.provider = Provider::OpenAI;
+		job.base_url = "http://127.0.0.1:4000/v1";
+		job.model = "gpt-test";
+		const auto spec = MakeContainerSpec(job, "/w");
+		const auto config = EnvNamed(spec, "OPENCODE_CONFIG_CONTENT");
+		REQUIRE(config.size() == 1);
+		CHECK(config[0].find(R"("npm":"@ai-sdk/openai-compatible")") != std::string::npos);
+		CHECK(config[0].find(R"("baseURL":"http://127.0.0.1:4000/v1")") != std::string::npos);
+		CHECK(config[0].find(R"("apiKey":"{env:OPENAI_API_KEY}")") != std::string::npos);
+		CHECK(config[0].find(R"("model":"osprey/gpt-test")") != std::string::npos);
+		/* the key itself never goes into the configuration */
+		CHECK(config[0].find("sk-x") == std::string::npos);
+		CHECK(EnvNamed(spec, "OSPREY_MODEL") == std::vector<std::string>{"OSPREY_MODEL=osprey/gpt-test"});
+		CHECK(EnvNamed(spec, "OPENCODE_DISABLE_MODELS_FETCH").size() == 1);
+	}
+	SUBCASE("Anthropic's own provider with its baseURL moved") {
+		job.provider = Provider::Anthropic;
+		job.base_url = "https://gw.example/anthropic";
+		const auto spec = MakeContainerSpec(job, "/w");
+		const auto config = EnvNamed(spec, "OPENCODE_CONFIG_CONTENT");
+		REQUIRE(config.size() == 1);
+		CHECK(config[0].find(R"("anthropic":{"options":{"baseURL":"https://gw.example/anthropic"}})") != std::string::npos);
+		CHECK(config[0].find("openai-compatible") == std::string::npos);
+	}
+	SUBCASE("no base_url: OpenCode's own configuration") {
+		const auto spec = MakeContainerSpec(job, "/w");
+		CHECK(EnvNamed(spec, "OPENCODE_CONFIG_CONTENT").empty());
+		CHECK(EnvNamed(spec, "OPENCODE_DISABLE_AUTOUPDATE").size() == 1);
+	}
 }
