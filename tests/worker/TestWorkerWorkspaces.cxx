@@ -48,7 +48,7 @@ CheckSucceeded(const WorkerJob &job, const WorkerRun &run)
 	/* stderr, not split into or by stdout lines */
 	CHECK(HasLine(output, "[claude stand-in] running as 1000:1000 in /workspace"));
 	CHECK(Contains(output, "[claude stand-in] args: <-p> <"));
-	CHECK(Contains(output, "<--output-format> <text> <--dangerously-skip-permissions>"));
+	CHECK(Contains(output, "<--output-format> <stream-json> <--verbose> <--dangerously-skip-permissions>"));
 	CHECK(Contains(ReadOr(job.job_dir + "/result.md"), "claude stand-in done: "));
 	CHECK(ContainersOfJob(job.job_id) == 0);
 	/* secrets stay in the container's environment */
@@ -88,7 +88,7 @@ TEST_CASE("git-clone: a branch, a tag, a commit and a plain path")
 		if (!c.absent_file.empty())
 			CHECK_FALSE(Contains(output, "\n" + c.absent_file + "\n"));
 		CHECK(ReadOr(job.job_dir + "/result.md") == "[claude stand-in] args: <-p> <Look at the code\n"
-			"second line> <--output-format> <text> <--dangerously-skip-permissions>\n"
+			"second line> <--output-format> <stream-json> <--verbose> <--dangerously-skip-permissions>\n"
 			"[claude stand-in] prompt:\nLook at the code\nsecond line\n"
 			"[claude stand-in] uid: 1000\n[claude stand-in] workspace:\n" +
 			std::string(".git\n") + (c.expect_file == "feature.txt" ? "feature.txt\n" : "") +
@@ -201,7 +201,7 @@ TEST_CASE("none: an empty workspace; opencode runs through the same entry script
 	INFO("output.log:\n", output);
 	CHECK(run.exit_status == 0);
 	CHECK(run.Kinds() == kSucceeded);
-	CHECK(Contains(output, "[opencode stand-in] args: <run> <Nothing to see>\n"));
+	CHECK(Contains(output, "[opencode stand-in] args: <run> <--format> <json> <Nothing to see>\n"));
 	/* an empty listing; stderr may come between, it does not pass the pipe */
 	const bool empty_listing = Contains(output, "[opencode stand-in] workspace:\n[opencode stand-in] running") ||
 		Contains(output, "[opencode stand-in] workspace:\nopencode stand-in done");
