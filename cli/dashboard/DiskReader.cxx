@@ -4,6 +4,9 @@
 #include "lib/posix/UniqueFd.hxx"
 
 #include <algorithm>
+#include <optional>
+#include <system_error>
+#include <thread>
 #include <cerrno>
 #include <fcntl.h>
 #include <unistd.h>
@@ -34,10 +37,20 @@ DiskReader::~DiskReader() noexcept
 void
 DiskReader::Run() noexcept
 {
-	/* the first screen from a directory listing; the details follow */
+	/* the first screen from a directory listing; the details follow,
+	   the pipelines and the jobs side by side (each takes hundreds of
+	   milliseconds on a big home) */
 	ListPipelines();
+	std::optional<std::thread> jobs;
+	try {
+		jobs.emplace([this] { LoadJobs(false); });
+	} catch (const std::system_error &) {
+	}
 	LoadConfig();
-	LoadJobs(false);
+	if (jobs)
+		jobs->join();
+	else
+		LoadJobs(false);
 	unsigned tick = 0;
 	bool was_live = false;
 	while (!stop) {

@@ -1,5 +1,6 @@
 // The pipelines, jobs, one-job and help views.
 #include "Ui.hxx"
+#include "JobSummary.hxx"
 #include "cron/CronSchedule.hxx"
 #include "time/Duration.hxx"
 #include "time/Iso8601.hxx"
@@ -14,18 +15,25 @@ namespace osprey::dashboard {
 
 namespace {
 
+/* @p text in @p width columns and a space; a longer text ends in "…" */
 std::string
 Cell(std::string text, std::size_t width)
 {
-	std::size_t cols = 0, i = 0;
+	std::size_t cols = 0, i = 0, last = 0;
 	for (; i < text.size(); ++i) {
 		if ((static_cast<unsigned char>(text[i]) & 0xc0) == 0x80)
 			continue;
 		if (cols == width)
 			break;
+		last = i;
 		++cols;
 	}
-	text.resize(i);
+	if (i < text.size() && width > 0) {
+		text.resize(last);
+		text += "\u2026";
+	} else {
+		text.resize(i);
+	}
 	if (cols < width)
 		text.append(width - cols, ' ');
 	return text + " ";
@@ -38,22 +46,6 @@ Since(const std::string &iso)
 		using namespace std::chrono;
 		const auto d = duration_cast<seconds>(system_clock::now() - ParseIso8601(iso));
 		return FormatDuration(d < seconds(0) ? seconds(0) : d);
-	} catch (...) {
-		return "-";
-	}
-}
-
-std::string
-RunTime(const JobRecord &r)
-{
-	if (r.started.empty())
-		return "-";
-	try {
-		using namespace std::chrono;
-		const auto start = ParseIso8601(r.started);
-		const auto end = !r.finished.empty() ? ParseIso8601(r.finished)
-			: IsLive(r.state) ? system_clock::now() : start;
-		return end < start ? "-" : FormatDuration(duration_cast<seconds>(end - start));
 	} catch (...) {
 		return "-";
 	}
@@ -136,7 +128,11 @@ Ui::DrawPipelines()
 		std::unordered_map<std::string_view, const JobRecord *> last;
 		for (const auto &[id, r] : shared.jobs)
 			last[r.pipeline] = &r;
-		screen.Line(1, Cell("NAME", 16) + Cell("TRIGGER", 30) + Cell("CHANNEL", 9) +
+		/* LAST JOB ("awaiting_approval 59m ago") keeps its 25 columns;
+		   TRIGGER gives way on a narrow terminal */
+		const auto trigger_width = static_cast<std::size_t>(
+			std::clamp(screen.Cols() - 16 - 9 - 8 - 4 - 25, 12, 40));
+		screen.Line(1, Cell("NAME", 16) + Cell("TRIGGER", trigger_width) + Cell("CHANNEL", 9) +
 			    Cell("APPROVAL", 8) + "LAST JOB", Paint::Title);
 		const int height = screen.Rows() - 4;
 		pipeline_row = std::min(pipeline_row, rows.empty() ? 0 : rows.size() - 1);
@@ -156,7 +152,7 @@ Ui::DrawPipelines()
 			const auto l = last.find(p.name);
 			const std::string last_job = l == last.end() ? "-"
 				: std::string(Name(l->second->state)) + " " + Since(l->second->created) + " ago";
-			screen.Line(2 + int(i - top), Cell(p.name, 16) + Cell(trigger, 30) +
+			screen.Line(2 + int(i - top), Cell(p.name, 16) + Cell(trigger, trigger_width) +
 				    Cell(std::string(Name(p.channel.type)), 9) +
 				    Cell(p.channel.approval ? "yes" : "no", 8) + last_job,
 				    i == pipeline_row ? Paint::Highlight : p.disabled ? Paint::Dim : Paint::Normal);
@@ -199,7 +195,7 @@ Ui::DrawJobs()
 	for (std::size_t i = top; i < rows.size() && int(i - top) < height; ++i) {
 		const auto &r = *rows[i];
 		screen.Line(2 + int(i - top), Cell(r.id, 24) + Cell(r.pipeline, 16) +
-			    Cell(std::string(Name(r.state)), 17) + Cell(Since(r.created), 7) + RunTime(r),
+			    Cell(std::string(Name(r.state)), 17) + Cell(Since(r.created), 7) + cli::JobRunTime(r),
 			    i == job_row ? Paint::Highlight : StatePaint(r.state));
 	}
 	if (rows.empty())

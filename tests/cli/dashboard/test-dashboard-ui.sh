@@ -91,6 +91,10 @@ see "output.log (followed)" "Enter opens the job with its output"
 see "pipeline gated" "the job's record is shown"
 tm send-keys -t dash Escape 1
 see "pipelines (2)" "Esc goes back, 1 shows the pipelines"
+# 80 columns: LAST JOB whole at the end of the row, TRIGGER gives way
+last_job_whole() { screen_text | grep -Eq '^ ?gated .*(starting|preparing|running|succeeded|failed) [0-9hms]+ ago *$'; }
+if wait_until 15 last_job_whole; then ok "at 80 columns the LAST JOB column is whole"; else
+	not_ok "at 80 columns the LAST JOB column is whole"; screen_text | sed 's/^/#   /'; fi
 
 # --- the builder: selections, preview, Esc, Enter -------------------------
 tm send-keys -t dash Home m

@@ -41,3 +41,19 @@ TEST_CASE("RenderPreview renders against the payload and its headers, or says wh
 	CHECK(bad.text.empty());
 	CHECK(bad.error.find("index") != std::string::npos);
 }
+
+TEST_CASE("An array element the payload lacks: Go's error, shown instead of a preview")
+{
+	/* the builder selected labels[0].name on one payload; the next has no
+	   labels. Go's text/template (1.19) fails the same way ("error calling
+	   index: reflect: slice index out of range"), so a job would fail to
+	   render too: the preview says so rather than showing an empty line */
+	const auto message = ComposeMessage({{{PathStep::Key("labels"), PathStep::Index(0),
+					       PathStep::Key("name")}, "Label"}});
+	CHECK(message == "Label: {{ index .body.labels 0 \"name\" }}\n");
+	CHECK(RenderPreview(message, json::Parse(R"({"labels": [{"name": "bug"}]})")).text == "Label: bug\n");
+	const auto shorter = RenderPreview(message, json::Parse(R"({"labels": []})"));
+	CHECK(shorter.text.empty());
+	INFO(shorter.error);
+	CHECK(shorter.error.find("index: reflect: slice index out of range") != std::string::npos);
+}
