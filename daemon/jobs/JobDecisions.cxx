@@ -134,19 +134,8 @@ JobTable::RecordDecision(PendingJob &job, JobRecord next, DecisionDone done,
 {
 	job.deciding = true;
 	/* what it rendered: the worker's repo and ref, the notification's text */
-	auto rendered = std::make_shared<RenderedFields>();
-	auto load_error = std::make_shared<std::string>();
-	const JobFiles files{home.JobsDir() + "/" + next.id};
-	store.Run([rendered, files](const std::string &) { *rendered = LoadRenderedFields(files); },
-		  [load_error](std::exception_ptr error) {
-			  try {
-				  if (error)
-					  std::rethrow_exception(error);
-			  } catch (const std::exception &e) {
-				  *load_error = e.what();
-			  }
-		  });
-	store.Write(RecordWrite(next), [this, next, rendered, load_error, ticket,
+	const auto read = ReadRendered(next.id);
+	store.Write(RecordWrite(next), [this, next, rendered = read.fields, load_error = read.error, ticket,
 					done = std::move(done)](std::error_code error) mutable {
 		const auto i = pending.find(next.id);
 		if (error) {

@@ -53,21 +53,11 @@ JobTable::RecordQueuedStart(JobQueue::Entry &entry) noexcept
 	}
 
 	/* what it rendered when it was triggered */
-	auto rendered = std::make_shared<RenderedFields>();
-	auto load_error = std::make_shared<std::string>();
-	if (next.state == JobState::Starting) {
-		const JobFiles files{home.JobsDir() + "/" + next.id};
-		store.Run([rendered, files](const std::string &) { *rendered = LoadRenderedFields(files); },
-			  [load_error](std::exception_ptr error) {
-				  try {
-					  if (error)
-						  std::rethrow_exception(error);
-				  } catch (const std::exception &e) {
-					  *load_error = e.what();
-				  }
-			  });
-	}
-	store.Write(RecordWrite(next), [this, next, rendered, load_error](std::error_code error) mutable {
+	RenderedRead read;
+	if (next.state == JobState::Starting)
+		read = ReadRendered(next.id);
+	store.Write(RecordWrite(next), [this, next, rendered = read.fields,
+					load_error = read.error](std::error_code error) mutable {
 		if (error) {
 			/* still queued, in memory as on disk: its turn comes again */
 			if (auto *e = queue.Find(next.id))

@@ -42,4 +42,21 @@ JobTable::StartJob(JobRecord record, RenderedFields rendered) noexcept
 	return {};
 }
 
+JobTable::RenderedRead
+JobTable::ReadRendered(const std::string &id)
+{
+	RenderedRead read;
+	const JobFiles files{home.JobsDir() + "/" + id};
+	store.Run([fields = read.fields, files](const std::string &) { *fields = LoadRenderedFields(files); },
+		  [error = read.error](std::exception_ptr e) {
+			  try {
+				  if (e)
+					  std::rethrow_exception(e);
+			  } catch (const std::exception &x) {
+				  *error = x.what();
+			  }
+		  });
+	return read;
+}
+
 } // namespace osprey::daemon

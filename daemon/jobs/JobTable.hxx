@@ -210,6 +210,14 @@ private:
 	/* with a slot taken; "" or why the worker could not start (the job
 	   then ends failed) */
 	std::string StartJob(JobRecord record, RenderedFields rendered) noexcept;
+	/* what a job rendered when it was triggered, read on the store's
+	   thread before its next write completes */
+	struct RenderedRead {
+		std::shared_ptr<RenderedFields> fields = std::make_shared<RenderedFields>();
+		/* why it could not be read, or "" */
+		std::shared_ptr<std::string> error = std::make_shared<std::string>();
+	};
+	RenderedRead ReadRendered(const std::string &id);
 	bool TakeSlot() noexcept;
 	void GiveSlot() noexcept;
 	/* a slot is free and no job waits for one: a new job may start */

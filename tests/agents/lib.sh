@@ -43,10 +43,18 @@ model_api() {
 	printf -v "API_$name" 'http://127.0.0.1:%s' "$port"
 }
 
+# trigger PIPELINE FILE TEXT: asks the agent of PIPELINE to write FILE with
+# TEXT (what model-api.js reads out of the prompt); sets $job
+trigger() {
+	post "/hooks/$1" "{\"file\":\"$2\",\"text\":\"$3\"}"
+	job=$(json j.job <<<"$body")
+	[ "$code" = 202 ] || bail "POST /hooks/$1 answered $code: $body"
+}
+
 # api_log NAME: the emulator's request log
 api_log() { cat "$T/api-$1.log" 2>/dev/null; }
 
-# finished_job JOB SECONDS: waits for a terminal state, returns the seconds taken
-job_took() { # JOB: seconds between created and finished, from job.json
+# job_took JOB: seconds between created and finished, from job.json
+job_took() {
 	job_field "$1" '(Date.parse(finished) - Date.parse(created)) / 1000'
 }

@@ -63,13 +63,6 @@ agent_pipeline hang "$API_hang" "  type: none" "  auth: api_key
 IMAGE=localhost/osprey-claude-code:latest
 start_daemon
 
-# trigger PIPELINE FILE TEXT: posts, sets $job
-trigger() {
-	post "/hooks/$1" "{\"file\":\"$2\",\"text\":\"$3\"}"
-	job=$(json j.job <<<"$body")
-	[ "$code" = 202 ] || bail "POST /hooks/$1 answered $code: $body"
-}
-
 # --- API key, git-clone ---------------------------------------------------
 trigger key note.txt "written by claude"
 key=$job

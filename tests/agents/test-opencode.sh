@@ -44,12 +44,6 @@ agent_pipeline local "$API_ok" "  type: local
 agent_pipeline down "$API_down" "  type: none" "  timeout: 10m"
 start_daemon
 
-trigger() {
-	post "/hooks/$1" "{\"file\":\"$2\",\"text\":\"$3\"}"
-	job=$(json j.job <<<"$body")
-	[ "$code" = 202 ] || bail "POST /hooks/$1 answered $code: $body"
-}
-
 # --- git-clone ---------------------------------------------------------------
 trigger clone note.txt "written by opencode"
 clone=$job
