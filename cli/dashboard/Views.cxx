@@ -201,7 +201,7 @@ Ui::DrawJobs()
 	if (rows.empty())
 		screen.Line(2, shared.jobs_loaded ? " no jobs" : " loading jobs...", Paint::Dim);
 	Footer(editing_filter ? " filter: type, Enter keeps it, Esc clears"
-	       : " Enter open  a approve  i ignore  c cancel  Tab pipelines  / filter  ? keys  q quit");
+	       : " Enter open  a/i/c approve/ignore/cancel  Tab views  / filter  ? keys  q quit");
 }
 
 void
@@ -247,8 +247,17 @@ Ui::DrawJob()
 		const auto &r = i->second;
 		screen.Line(row++, " pipeline " + r.pipeline + "   trigger " + r.trigger + "   state " +
 			    std::string(Name(r.state)), StatePaint(r.state));
-		screen.Line(row++, " created " + r.created + "   started " + (r.started.empty() ? "-" : r.started) +
-			    "   finished " + (r.finished.empty() ? "-" : r.finished));
+		/* the three times need 100 columns: on two lines below */
+		const std::string created = " created " + r.created;
+		const std::string times = "started " + (r.started.empty() ? "-" : r.started) +
+			"  ran " + cli::JobRunTime(r);
+		if (screen.Cols() >= 100) {
+			screen.Line(row++, created + "   " + times + "   finished " +
+				    (r.finished.empty() ? "-" : r.finished));
+		} else {
+			screen.Line(row++, created + "  " + times);
+			screen.Line(row++, " finished " + (r.finished.empty() ? "-" : r.finished));
+		}
 		if (!r.reason.empty())
 			screen.Line(row++, " reason " + r.reason.substr(0, r.reason.find('\n')));
 		if (!r.decided_by.empty())
