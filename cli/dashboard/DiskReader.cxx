@@ -4,11 +4,11 @@
 #include "lib/posix/UniqueFd.hxx"
 
 #include <algorithm>
+#include <cerrno>
+#include <fcntl.h>
 #include <optional>
 #include <system_error>
 #include <thread>
-#include <cerrno>
-#include <fcntl.h>
 #include <unistd.h>
 
 namespace osprey::dashboard {
