@@ -1,8 +1,15 @@
 #include "AgentReport.hxx"
 
+#include <cmath>
 #include <cstdio>
 
 namespace osprey {
+
+bool
+IsCost(double usd) noexcept
+{
+	return std::isfinite(usd) && usd >= 0;
+}
 
 json::Value
 ToJsonValue(const AgentReport &r)
@@ -12,7 +19,7 @@ ToJsonValue(const AgentReport &r)
 		m.emplace_back("turns", json::Value::Number(*r.turns));
 	if (r.duration_ms)
 		m.emplace_back("duration_ms", json::Value::Number(*r.duration_ms));
-	if (r.cost_usd) {
+	if (r.cost_usd && IsCost(*r.cost_usd)) {
 		char text[64];
 		std::snprintf(text, sizeof(text), "%.6f", *r.cost_usd);
 		m.emplace_back("cost_usd", json::Value::Number(std::string(text)));
@@ -33,7 +40,7 @@ ParseAgentReport(const json::Value &v)
 		r.turns = *t->ToInt64();
 	if (const auto *d = v.Find("duration_ms"); d != nullptr && d->ToInt64())
 		r.duration_ms = *d->ToInt64();
-	if (const auto *c = v.Find("cost_usd"); c != nullptr && c->IsNumber())
+	if (const auto *c = v.Find("cost_usd"); c != nullptr && c->IsNumber() && IsCost(c->ToDouble()))
 		r.cost_usd = c->ToDouble();
 	if (const auto *e = v.Find("is_error"); e != nullptr && e->IsBool())
 		r.is_error = e->GetBool();

@@ -27,6 +27,10 @@ struct AgentReport {
 	bool operator==(const AgentReport &) const = default;
 };
 
+/// Whether @p usd can be a cost: finite and not negative (a CLI's "1e400"
+/// would otherwise become an "inf" that no JSON reader takes back).
+bool IsCost(double usd) noexcept;
+
 /// {"turns":2,"duration_ms":1234,"cost_usd":0.0123,"is_error":false,"error":"..."};
 /// absent fields are left out.
 json::Value ToJsonValue(const AgentReport &report);

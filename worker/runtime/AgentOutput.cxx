@@ -60,7 +60,8 @@ ReadClaudeCode(const std::vector<json::Value> &events)
 		r.turns = *v->ToInt64();
 	if (const auto *v = result->Find("duration_ms"); v != nullptr && v->ToInt64())
 		r.duration_ms = *v->ToInt64();
-	if (const auto *v = result->Find("total_cost_usd"); v != nullptr && v->IsNumber())
+	if (const auto *v = result->Find("total_cost_usd"); v != nullptr && v->IsNumber() &&
+	    IsCost(v->ToDouble()))
 		r.cost_usd = v->ToDouble();
 	const auto *is_error = result->Find("is_error");
 	const auto subtype = Text(result->Find("subtype"));
@@ -100,7 +101,8 @@ ReadOpenCode(const std::vector<json::Value> &events)
 		} else if (type == "step_finish" && part != nullptr) {
 			any = true;
 			++turns;
-			if (const auto *c = part->Find("cost"); c != nullptr && c->IsNumber()) {
+			if (const auto *c = part->Find("cost"); c != nullptr && c->IsNumber() &&
+			    IsCost(c->ToDouble())) {
 				cost += c->ToDouble();
 				costed = true;
 			}
@@ -127,7 +129,7 @@ ReadOpenCode(const std::vector<json::Value> &events)
 	if (out.answer.empty() && r.is_error)
 		out.answer = r.error;
 	r.turns = turns;
-	if (costed)
+	if (costed && IsCost(cost))
 		r.cost_usd = cost;
 	if (last > first)
 		r.duration_ms = last - first;

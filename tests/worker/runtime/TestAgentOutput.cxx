@@ -99,3 +99,21 @@ TEST_CASE("Output that is not the CLI's events is the answer as it is")
 	CHECK_FALSE(odd->report.is_error);
 	CHECK(odd->answer.empty());
 }
+
+TEST_CASE("A cost that is no cost is left out (found by fuzz-agent-output)")
+{
+	/* 1e400 parses as infinity, which job.json could not hold */
+	for (const char *cost : {"1e400", "-0.5"}) {
+		const auto out = ReadAgentOutput(AgentType::ClaudeCode,
+			std::string(R"({"type":"result","num_turns":1,"total_cost_usd":)") + cost + "}\n");
+		REQUIRE(out);
+		CHECK_FALSE(out->report.cost_usd);
+		CHECK(out->report.turns == 1);
+	}
+	const auto sum = ReadAgentOutput(AgentType::OpenCode,
+		"{\"type\":\"step_finish\",\"part\":{\"cost\":1e308}}\n"
+		"{\"type\":\"step_finish\",\"part\":{\"cost\":1e308}}\n");
+	REQUIRE(sum);
+	CHECK(sum->report.turns == 2);
+	CHECK_FALSE(sum->report.cost_usd);
+}
