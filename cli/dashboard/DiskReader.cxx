@@ -6,9 +6,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <fcntl.h>
-#include <optional>
-#include <system_error>
-#include <thread>
 #include <unistd.h>
 
 namespace osprey::dashboard {
@@ -37,20 +34,10 @@ DiskReader::~DiskReader() noexcept
 void
 DiskReader::Run() noexcept
 {
-	/* the first screen from a directory listing; the details follow,
-	   the pipelines and the jobs side by side (each takes hundreds of
-	   milliseconds on a big home) */
+	/* the first screen from a directory listing; the details follow */
 	ListPipelines();
-	std::optional<std::thread> jobs;
-	try {
-		jobs.emplace([this] { LoadJobs(false); });
-	} catch (const std::system_error &) {
-	}
 	LoadConfig();
-	if (jobs)
-		jobs->join();
-	else
-		LoadJobs(false);
+	LoadJobs(false);
 	unsigned tick = 0;
 	bool was_live = false;
 	while (!stop) {
