@@ -36,6 +36,7 @@ DiskReader::Run() noexcept
 {
 	/* the first screen from a directory listing; the details follow */
 	ListPipelines();
+	LoadFirstPipelines();
 	LoadConfig();
 	LoadJobs(false);
 	unsigned tick = 0;
@@ -73,6 +74,37 @@ DiskReader::ListPipelines() noexcept
 	{
 		std::lock_guard lock(shared.mutex);
 		shared.pipeline_names = std::move(names);
+	}
+	shared.Wake();
+}
+
+/* The first screenful of pipelines, before all of them are loaded and
+   checked together. */
+void
+DiskReader::LoadFirstPipelines() noexcept
+{
+	constexpr std::size_t first = 100;
+	std::vector<std::string> names;
+	{
+		std::lock_guard lock(shared.mutex);
+		const auto &all = shared.pipeline_names;
+		names.assign(all.begin(), all.begin() + std::ptrdiff_t(std::min(all.size(), first)));
+	}
+	std::vector<Pipeline> head;
+	try {
+		const LoadOptions options{.redact = true};
+		Diagnostics diagnostics;
+		const auto global = LoadGlobalConfig(home, options, diagnostics);
+		for (const auto &name : names)
+			if (auto p = LoadPipeline(home, name, global, options, diagnostics))
+				head.push_back(std::move(*p));
+	} catch (...) {
+		return; // LoadConfig() says what is wrong
+	}
+	{
+		std::lock_guard lock(shared.mutex);
+		if (!shared.config_loaded)
+			shared.config.pipelines = std::move(head);
 	}
 	shared.Wake();
 }

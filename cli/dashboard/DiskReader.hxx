@@ -35,6 +35,7 @@ public:
 private:
 	void Run() noexcept;
 	void ListPipelines() noexcept;
+	void LoadFirstPipelines() noexcept;
 	void LoadConfig() noexcept;
 	void LoadJobs(bool only_new) noexcept;
 	void ReadFollowed() noexcept;

@@ -32,6 +32,7 @@ struct Shared {
 	    pipelines themselves are loaded, for the first screen */
 	std::vector<std::string> pipeline_names;
 	bool config_loaded = false;
+	/** until config_loaded, only the first pipelines, loaded ahead */
 	Configuration config;
 
 	/** the job records by id (ids sort by time) */

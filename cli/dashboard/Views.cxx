@@ -115,52 +115,60 @@ Ui::DrawPipelines()
 {
 	const std::string filter_line = editing_filter || !filter.empty() ? "  /" + filter : "";
 	std::unique_lock lock(shared.mutex);
-	const auto rows = VisiblePipelines();
-	Header("pipelines (" + std::to_string(shared.config_loaded ? rows.size()
-					      : shared.pipeline_names.size()) + ")" + filter_line);
-	if (!shared.config_loaded) {
-		/* names only, from the directory listing, while the files load */
-		const auto &names = shared.pipeline_names;
-		screen.Line(1, Cell("NAME", 20) + "(loading the pipelines...)", Paint::Title);
-		for (std::size_t i = 0; i < names.size() && int(i) < screen.Rows() - 4; ++i)
-			screen.Line(2 + int(i), names[i], i == 0 ? Paint::Highlight : Paint::Dim);
+	/* until every pipeline is loaded, the directory listing's names, with
+	   whole rows for the first ones, loaded ahead */
+	std::vector<std::pair<std::string_view, const Pipeline *>> rows;
+	if (shared.config_loaded) {
+		for (const auto *p : VisiblePipelines())
+			rows.emplace_back(p->name, p);
 	} else {
-		std::unordered_map<std::string_view, const JobRecord *> last;
-		for (const auto &[id, r] : shared.jobs)
-			last[r.pipeline] = &r;
-		/* LAST JOB ("awaiting_approval 59m ago") keeps its 25 columns;
-		   TRIGGER gives way on a narrow terminal */
-		const auto trigger_width = static_cast<std::size_t>(
-			std::clamp(screen.Cols() - 16 - 9 - 8 - 4 - 25, 12, 40));
-		screen.Line(1, Cell("NAME", 16) + Cell("TRIGGER", trigger_width) + Cell("CHANNEL", 9) +
-			    Cell("APPROVAL", 8) + "LAST JOB", Paint::Title);
-		const int height = screen.Rows() - 4;
-		pipeline_row = std::min(pipeline_row, rows.empty() ? 0 : rows.size() - 1);
-		const auto top = Scroll(pipeline_row, height);
-		for (std::size_t i = top; i < rows.size() && int(i - top) < height; ++i) {
-			const auto &p = *rows[i];
-			std::string trigger = p.trigger.type == TriggerType::Webhook ? "POST " + p.trigger.path : "";
-			if (p.trigger.schedule) {
-				try {
-					trigger = p.trigger.cron + " next " +
-						FormatIso8601(p.trigger.schedule->Next(std::chrono::system_clock::now()),
-							      p.trigger.schedule->Zone()).substr(0, 16);
-				} catch (...) {
-					trigger = p.trigger.cron;
-				}
-			}
-			const auto l = last.find(p.name);
-			const std::string last_job = l == last.end() ? "-"
-				: std::string(Name(l->second->state)) + " " + Since(l->second->created) + " ago";
-			screen.Line(2 + int(i - top), Cell(p.name, 16) + Cell(trigger, trigger_width) +
-				    Cell(std::string(Name(p.channel.type)), 9) +
-				    Cell(p.channel.approval ? "yes" : "no", 8) + last_job,
-				    i == pipeline_row ? Paint::Highlight : p.disabled ? Paint::Dim : Paint::Normal);
-		}
-		if (rows.empty())
-			screen.Line(2, shared.config.pipelines.empty() ? " no pipelines: osprey construct <name>"
-				    : " no pipeline matches", Paint::Dim);
+		for (const auto &name : shared.pipeline_names)
+			if (filter.empty() || name.find(filter) != std::string::npos)
+				rows.emplace_back(name, shared.config.Find(name));
 	}
+	Header("pipelines (" + std::to_string(rows.size()) + (shared.config_loaded ? "" : ", loading") +
+	       ")" + filter_line);
+	std::unordered_map<std::string_view, const JobRecord *> last;
+	for (const auto &[id, r] : shared.jobs)
+		last[r.pipeline] = &r;
+	/* LAST JOB ("awaiting_approval 59m ago") keeps its 25 columns;
+	   TRIGGER gives way on a narrow terminal */
+	const auto trigger_width = static_cast<std::size_t>(
+		std::clamp(screen.Cols() - 16 - 9 - 8 - 4 - 25, 12, 40));
+	screen.Line(1, Cell("NAME", 16) + Cell("TRIGGER", trigger_width) + Cell("CHANNEL", 9) +
+		    Cell("APPROVAL", 8) + "LAST JOB", Paint::Title);
+	const int height = screen.Rows() - 4;
+	pipeline_row = std::min(pipeline_row, rows.empty() ? 0 : rows.size() - 1);
+	const auto top = Scroll(pipeline_row, height);
+	for (std::size_t i = top; i < rows.size() && int(i - top) < height; ++i) {
+		const auto [name, p] = rows[i];
+		const auto paint = i == pipeline_row ? Paint::Highlight
+			: p == nullptr || p->disabled ? Paint::Dim : Paint::Normal;
+		if (p == nullptr) { // not loaded yet
+			screen.Line(2 + int(i - top), Cell(std::string(name), 16) + "(loading...)", paint);
+			continue;
+		}
+		std::string trigger = p->trigger.type == TriggerType::Webhook ? "POST " + p->trigger.path : "";
+		if (p->trigger.schedule) {
+			try {
+				trigger = p->trigger.cron + " next " +
+					FormatIso8601(p->trigger.schedule->Next(std::chrono::system_clock::now()),
+						      p->trigger.schedule->Zone()).substr(0, 16);
+			} catch (...) {
+				trigger = p->trigger.cron;
+			}
+		}
+		const auto l = last.find(p->name);
+		const std::string last_job = l != last.end()
+			? std::string(Name(l->second->state)) + " " + Since(l->second->created) + " ago"
+			: shared.jobs_loaded ? "-" : "...";
+		screen.Line(2 + int(i - top), Cell(p->name, 16) + Cell(trigger, trigger_width) +
+			    Cell(std::string(Name(p->channel.type)), 9) +
+			    Cell(p->channel.approval ? "yes" : "no", 8) + last_job, paint);
+	}
+	if (rows.empty())
+		screen.Line(2, (shared.config_loaded ? shared.config.pipelines.empty() : shared.pipeline_names.empty())
+			    ? " no pipelines: osprey construct <name>" : " no pipeline matches", Paint::Dim);
 	lock.unlock();
 	Footer(editing_filter ? " filter: type, Enter keeps it, Esc clears"
 	       : " Enter/m builder  Tab jobs  / filter  ? keys  q quit");
@@ -173,7 +181,8 @@ Ui::PipelineKey(int key)
 	const auto rows = VisiblePipelines();
 	if (Move(key, pipeline_row, rows.size(), screen.Rows() - 4))
 		return;
-	if ((key == 'm' || key == '\n' || key == KEY_ENTER) && pipeline_row < rows.size()) {
+	if ((key == 'm' || key == '\n' || key == KEY_ENTER) && shared.config_loaded &&
+	    pipeline_row < rows.size()) {
 		const auto name = rows[pipeline_row]->name;
 		lock.unlock();
 		OpenBuilder(name);
