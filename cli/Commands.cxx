@@ -4,6 +4,18 @@
 
 namespace osprey::cli {
 
+/* The options of the two commands that run in osprey-daemon
+   (NetCommands.cxx): `osprey` parses them before it hands over. */
+static constexpr std::array<OptionSpec, 1> start_option_list{{
+	{"worker", true, "PATH  the osprey-worker executable (default: found beside osprey)"},
+}};
+const std::span<const OptionSpec> start_options = start_option_list;
+
+static constexpr std::array<OptionSpec, 1> doctor_option_list{{
+	{"online", false, "also ask each Telegram bot and Slack app whether it works"},
+}};
+const std::span<const OptionSpec> doctor_options = doctor_option_list;
+
 static const std::array<Command, 16> commands{{
 	{"start", "start [--worker PATH]", "run the daemon",
 	 "Runs the Osprey daemon in the foreground: loads config.yaml and every enabled\n"

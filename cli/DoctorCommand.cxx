@@ -12,11 +12,6 @@
 
 namespace osprey::cli {
 
-static constexpr std::array<OptionSpec, 1> options{{
-	{"online", false, "also ask each Telegram bot and Slack app whether it works"},
-}};
-const std::span<const OptionSpec> doctor_options = options;
-
 /* What only matters once the daemon runs, but is cheap to see now. */
 static void
 CheckRuntime(const Configuration &config, Diagnostics &diagnostics)

@@ -59,4 +59,19 @@ run list
 expect_status 1 "list without config.yaml fails"
 expect_contains "$err" "config.yaml: not found in $OSPREY_HOME; create it with \`osprey setup\`" "missing config.yaml says what to do"
 
+# start and doctor run in osprey-daemon; osprey itself leaves libcurl out
+# (its libraries cost ~20 ms at every start) and hands over with exec
+if ldd "$OSPREY" | grep -q libcurl; then
+	not_ok "osprey does not load libcurl" "$(ldd "$OSPREY" | grep libcurl)"
+else
+	ok "osprey does not load libcurl"
+fi
+run start --worker /nonexistent/osprey-worker
+expect_status 1 "start hands over to osprey-daemon, which checks --worker"
+expect_contains "$err" "/nonexistent/osprey-worker is not an executable osprey-worker" \
+	"osprey-daemon's own message comes back"
+run doctor
+expect_status 1 "doctor hands over to osprey-daemon"
+expect_contains "$out" "Osprey home: $OSPREY_HOME" "doctor's report comes from osprey-daemon"
+
 done_testing
