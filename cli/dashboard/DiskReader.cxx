@@ -159,7 +159,8 @@ DiskReader::LoadJobs(bool only_new) noexcept
 		} catch (...) {
 			continue; // being created, or broken: `osprey jobs` says which
 		}
-		if (++n % 500 == 0) {
+		/* a screenful soon, then in batches */
+		if (++n == 64 || n % 500 == 0) {
 			flush();
 			shared.Wake();
 		}
