@@ -66,16 +66,16 @@ LoadJobNotices(const JobFiles &files)
 
 namespace {
 
-/* Job records read per store task: a webhook's write waits for at most
-   one piece of a restart's scan, not for all 10,000 records */
-constexpr std::size_t kScanPiece = 256;
+/* Job records read or directories measured per store task: a webhook's
+   write waits for at most one piece of a restart's scan or of a prune, not
+   for all 10,000 records */
+constexpr std::size_t kStorePiece = 256;
 
-/* The records of ids[from, from + kScanPiece). */
+/* The records of ids[from, to). */
 void
 Scan(const std::string &jobs_dir, const std::vector<std::string> &ids, std::size_t from,
-     RecoveredJobs &found)
+     std::size_t to, RecoveredJobs &found)
 {
-	const auto to = std::min(ids.size(), from + kScanPiece);
 	for (std::size_t i = from; i < to; ++i) {
 		const auto &id = ids[i];
 		const JobFiles files{jobs_dir + "/" + id};
@@ -127,18 +127,18 @@ JobTable::Restore()
 		} catch (const std::exception &e) {
 			LogError("cannot read the job records", {{"error", e.what()}});
 		}
-		for (std::size_t from = 0; from < ids->size(); from += kScanPiece)
-			store.Run([ids, from, found](const std::string &dir) { Scan(dir, *ids, from, *found); },
-				  [found](std::exception_ptr piece_error) {
-				try {
-					if (piece_error)
-						std::rethrow_exception(piece_error);
-				} catch (const std::exception &e) {
-					found->problems.push_back(e.what());
-				}
-			});
-		/* after the last piece, in the store's order */
-		store.Run([](const std::string &) {}, [this, found](std::exception_ptr) { Restored(*found); });
+		store.RunInPieces(ids->size(), kStorePiece,
+				  [ids, found](const std::string &dir, std::size_t from, std::size_t to) {
+			Scan(dir, *ids, from, to, *found);
+		}, [this, found](std::exception_ptr piece_error) {
+			try {
+				if (piece_error)
+					std::rethrow_exception(piece_error);
+			} catch (const std::exception &e) {
+				found->problems.push_back(e.what());
+			}
+			Restored(*found);
+		});
 	});
 }
 
@@ -244,21 +244,37 @@ struct Retention {
 	unsigned keep;
 	std::string oldest; // ids below it are past jobs.max_age
 	std::uint64_t target_bytes;
+	/* what the disk holds, and the ids to remove */
+	std::vector<std::string> ids;
+	std::vector<std::uint64_t> sizes;
+	std::vector<std::string> doomed;
 	/* results */
 	std::size_t removed = 0;
 	std::uint64_t total_bytes = 0;
 
+	/* on the store's thread */
+	void List(const std::string &dir) {
+		ids = ListJobIds(dir);
+		sizes.assign(ids.size(), 0);
+	}
+	void Measure(const std::string &dir, std::size_t from, std::size_t to) {
+		for (std::size_t i = from; i < to; ++i)
+			sizes[i] = TreeBytes(dir + "/" + ids[i]);
+	}
+	void Remove(const std::string &dir, std::size_t from, std::size_t to) {
+		for (std::size_t i = from; i < to; ++i) {
+			RemoveTree(dir + "/" + doomed[i]);
+			++removed;
+		}
+	}
+
 	/* Newest first: keep the jobs this daemon holds, and the newest
 	   finished ones within jobs.keep, jobs.max_age and the bytes left. */
-	void Run(const std::string &dir) {
-		const auto ids = ListJobIds(dir);
-		std::vector<std::uint64_t> sizes(ids.size());
+	void Choose() {
 		std::uint64_t held_bytes = 0;
-		for (std::size_t i = 0; i < ids.size(); ++i) {
-			sizes[i] = TreeBytes(dir + "/" + ids[i]);
+		for (std::size_t i = 0; i < ids.size(); ++i)
 			if (held.contains(ids[i]))
 				held_bytes += sizes[i];
-		}
 		total_bytes = held_bytes;
 		std::size_t kept = 0;
 		for (std::size_t n = ids.size(); n-- > 0;) {
@@ -269,17 +285,18 @@ struct Retention {
 				total_bytes += sizes[n];
 				continue;
 			}
-			RemoveTree(dir + "/" + id);
-			++removed;
+			doomed.push_back(id);
 		}
 	}
 };
 
 } // namespace
 
-/* jobs.keep, jobs.max_age and jobs.max_store_bytes, on the pool. Ages come
-   from the ids (they begin with the creation time), so no record is read;
-   the jobs this daemon holds are never touched, and their bytes count. */
+/* jobs.keep, jobs.max_age and jobs.max_store_bytes, on the pool: the ids
+   listed, their sizes measured in pieces, the choice made here, the removals
+   in pieces. Ages come from the ids (they begin with the creation time), so
+   no record is read; the jobs this daemon holds are never touched, and their
+   bytes count. */
 void
 JobTable::Prune() noexcept
 {
@@ -300,7 +317,8 @@ JobTable::Prune() noexcept
 	r->oldest = NewJobIdAt(std::chrono::system_clock::now() - settings.max_age);
 	/* room for what arrives until the next pass */
 	r->target_bytes = settings.max_store_bytes / 10 * 9;
-	store.Run([r](const std::string &dir) { r->Run(dir); }, [this, r](std::exception_ptr error) {
+
+	auto pruned = [this, r](std::exception_ptr error) {
 		pruning = false;
 		try {
 			if (error)
@@ -313,6 +331,24 @@ JobTable::Prune() noexcept
 		if (r->removed > 0)
 			LogInfo("pruned old jobs", {{"count", std::to_string(r->removed)},
 				{"bytes_kept", std::to_string(r->total_bytes)}});
+	};
+	auto remove = [this, r, pruned](std::exception_ptr error) {
+		if (error)
+			return pruned(error);
+		r->Choose();
+		store.RunInPieces(r->doomed.size(), kStorePiece,
+				  [r](const std::string &dir, std::size_t from, std::size_t to) {
+			r->Remove(dir, from, to);
+		}, pruned);
+	};
+	store.Run([r](const std::string &dir) { r->List(dir); },
+		  [this, r, pruned, remove](std::exception_ptr error) {
+		if (error)
+			return pruned(error);
+		store.RunInPieces(r->ids.size(), kStorePiece,
+				  [r](const std::string &dir, std::size_t from, std::size_t to) {
+			r->Measure(dir, from, to);
+		}, remove);
 	});
 }
 

@@ -2,6 +2,7 @@
 #include "lib/uv/Work.hxx"
 #include "log/Log.hxx"
 
+#include <algorithm>
 #include <variant>
 
 namespace osprey::daemon {
@@ -114,6 +115,33 @@ JobStore::Run(Task task, TaskDone done)
 {
 	queue.push_back(Item{Item::TaskItem{std::move(task), std::move(done), {}}});
 	StartBatch();
+}
+
+struct JobStore::Pieces {
+	std::size_t count, piece;
+	PieceTask task;
+	TaskDone done;
+};
+
+void
+JobStore::RunInPieces(std::size_t count, std::size_t piece, PieceTask task, TaskDone done)
+{
+	RunPiece(std::make_shared<Pieces>(Pieces{count, std::max<std::size_t>(piece, 1), std::move(task),
+						 std::move(done)}), 0);
+}
+
+/* The next piece is queued from the last one's callback, behind the writes
+   that came meanwhile. */
+void
+JobStore::RunPiece(std::shared_ptr<Pieces> pieces, std::size_t from)
+{
+	const auto to = std::min(pieces->count, from + pieces->piece);
+	Run([pieces, from, to](const std::string &jobs_dir) { pieces->task(jobs_dir, from, to); },
+	    [this, pieces, to](std::exception_ptr error) {
+		    if (error || to >= pieces->count)
+			    return pieces->done(error);
+		    RunPiece(pieces, to);
+	    });
 }
 
 void

@@ -5,7 +5,7 @@
 // JobJournal), and each writer hears back once its change is durable, or
 // why it is not. Tasks (a restart's scan, pruning, reading a log's tail) run
 // one at a time in order with the writes; a write never waits for a task
-// queued after it, so a long task should come in pieces.
+// queued after it, so a long task comes in pieces (RunInPieces()).
 //
 // Loop thread only. Callbacks run on the loop's thread, in the order of the
 // calls, never from inside Write() or Run(); they must not throw.
@@ -35,6 +35,8 @@ public:
 	/// Runs on the pool's thread with the jobs directory.
 	using Task = std::function<void(const std::string &jobs_dir)>;
 	using TaskDone = std::function<void(std::exception_ptr error)>;
+	/// A task over the items [@p from, @p to) of a list.
+	using PieceTask = std::function<void(const std::string &jobs_dir, std::size_t from, std::size_t to)>;
 
 	/// A journal bigger than this is checkpointed after its batch.
 	static constexpr std::uint64_t kCheckpointBytes = 8u << 20;
@@ -66,6 +68,11 @@ public:
 
 	void Write(JobWrite write, WriteDone done);
 	void Run(Task task, TaskDone done);
+	/// Runs @p task over [0, @p count) in pieces of @p piece items, each a
+	/// task queued once the one before is done: a write queued meanwhile
+	/// waits for one piece at most, not for the whole run. @p done hears the
+	/// first error (no piece runs after it), or success after the last.
+	void RunInPieces(std::size_t count, std::size_t piece, PieceTask task, TaskDone done);
 
 	/// Nothing queued or on the disk.
 	bool Idle() const noexcept { return !busy && queue.empty(); }
@@ -79,6 +86,8 @@ public:
 	void Close() noexcept;
 
 private:
+	struct Pieces;
+	void RunPiece(std::shared_ptr<Pieces> pieces, std::size_t from);
 	void StartBatch() noexcept;
 	void OnBatchDone(Batch &batch) noexcept;
 	void OnTimer(uv::Timer &) noexcept override;

@@ -3,10 +3,14 @@
 #include "util/File.hxx"
 
 #include <doctest/doctest.h>
+#include <atomic>
 #include <csignal>
 #include <cstdlib>
 #include <future>
+#include <stdexcept>
 #include <sys/resource.h>
+#include <utility>
+#include <vector>
 
 using namespace osprey;
 using namespace osprey::daemon;
@@ -104,6 +108,80 @@ TEST_CASE("a writer hears back before a task queued after its write runs")
 	}, [](std::exception_ptr) {});
 	Drain(loop, store);
 	CHECK(heard_first);
+}
+
+TEST_CASE("a long task in pieces: a write queued meanwhile waits for one piece, not all")
+{
+	Scratch scratch;
+	uv::Loop loop;
+	JobStore store(loop, scratch.path);
+	/* tasks run on the pool one after another, each after the callback
+	   of the one before: no lock needed, only visibility */
+	std::atomic<int> pieces_run = 0;
+	std::vector<std::pair<std::size_t, std::size_t>> ranges;
+	int pieces_before_write = -1, pieces_at_done = -1;
+	bool written_before_second_piece = false;
+	bool done_inside_call = true;
+
+	store.RunInPieces(5, 2, [&](const std::string &dir, std::size_t from, std::size_t to) {
+		if (from == 2)
+			written_before_second_piece = ReadFile(dir + "/job-a/job.json") == "awaiting\n";
+		ranges.emplace_back(from, to);
+		++pieces_run;
+	}, [&](std::exception_ptr error) {
+		CHECK_FALSE(error);
+		pieces_at_done = pieces_run;
+	});
+	done_inside_call = pieces_at_done != -1;
+	store.Write(Record("job-a", "awaiting"), [&](std::error_code error) {
+		CHECK_FALSE(error);
+		pieces_before_write = pieces_run;
+	});
+	Drain(loop, store);
+	CHECK_FALSE(done_inside_call);
+	CHECK(pieces_before_write == 1);
+	CHECK(written_before_second_piece);
+	CHECK(pieces_at_done == 3);
+	CHECK(ranges == std::vector<std::pair<std::size_t, std::size_t>>{{0, 2}, {2, 4}, {4, 5}});
+}
+
+TEST_CASE("pieces: an error stops the rest and reaches the caller; nothing to do is one empty piece")
+{
+	Scratch scratch;
+	uv::Loop loop;
+	JobStore store(loop, scratch.path);
+	std::atomic<int> pieces_run = 0;
+	std::string error_text;
+	store.RunInPieces(10, 3, [&](const std::string &, std::size_t from, std::size_t) {
+		++pieces_run;
+		if (from == 3)
+			throw std::runtime_error("piece 2 broke");
+	}, [&](std::exception_ptr error) {
+		try {
+			if (error)
+				std::rethrow_exception(error);
+		} catch (const std::exception &e) {
+			error_text = e.what();
+		}
+	});
+	int empty_calls = 0;
+	std::size_t empty_from = 99, empty_to = 99;
+	bool empty_done = false;
+	store.RunInPieces(0, 256, [&](const std::string &, std::size_t from, std::size_t to) {
+		++empty_calls;
+		empty_from = from;
+		empty_to = to;
+	}, [&](std::exception_ptr error) {
+		CHECK_FALSE(error);
+		empty_done = true;
+	});
+	Drain(loop, store);
+	CHECK(error_text == "piece 2 broke");
+	CHECK(pieces_run == 2);
+	CHECK(empty_done);
+	CHECK(empty_calls == 1);
+	CHECK(empty_from == 0);
+	CHECK(empty_to == 0);
 }
 
 TEST_CASE("a clean stop leaves the journal empty: the next start recovers nothing")
