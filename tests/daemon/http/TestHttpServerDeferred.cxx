@@ -35,15 +35,18 @@ TEST_CASE("HttpServer sends a deferred answer completed on a later loop iteratio
 {
 	HttpLimits limits;
 	// Were any phase deadline running while the answer waits, it would
-	// fire long before the client gives up below.
-	limits.header_timeout = limits.body_timeout = limits.keepalive_timeout =
-		std::chrono::milliseconds(1);
+	// fire before the client gives up below. The header deadline counts
+	// from the accept, so it must leave a loaded machine time to read the
+	// request (at 1 ms it fired first now and then, and the request never
+	// reached the handler).
+	limits.header_timeout = std::chrono::milliseconds(1000);
+	limits.body_timeout = limits.keepalive_timeout = std::chrono::milliseconds(1);
 	ServerThread server(limits);
 	TestClient client(server.port);
 	client.Send(defer);
 	server.WaitForDeferred(1);
 	CHECK_FALSE(client.ReadUntil([](const std::string &s) { return !s.empty(); },
-				     std::chrono::milliseconds(100)));
+				     std::chrono::milliseconds(1500)));
 	CHECK_FALSE(client.eof);
 
 	server.RunOnLoop([&] { server.handler.CompleteOldest("one"); });
