@@ -147,30 +147,34 @@ restart() {
 	stop_daemon
 }
 
+# in_turns FN: three rounds of FN NAME BUILD, this tree and BASELINE taking turns
+in_turns() {
+	for round in 1 2 3; do
+		"$1" osprey "$build"
+		[ "$baseline" = - ] || "$1" baseline "$baseline"
+	done
+}
+# medians LISTS RESULTS: RESULTS[name] = the median of LISTS[name], per daemon that ran
+medians() {
+	local -n lists=$1 results=$2
+	local name
+	for name in osprey baseline; do
+		[ -z "${lists[$name]:-}" ] || results[$name]=$(median <<< "${lists[$name]}")
+	done
+}
+
 setup osprey max_pending=1000000
 [ "$baseline" = - ] || setup baseline
 # a. throughput with /healthz p99 meanwhile, taking turns
-for round in 1 2 3; do
-	throughput osprey "$build"
-	[ "$baseline" = - ] || throughput baseline "$baseline"
-done
-for name in osprey baseline; do
-	[ -n "${jobs_list[$name]:-}" ] || continue
-	jobs_s[$name]=$(median <<< "${jobs_list[$name]}")
-	p99[$name]=$(median <<< "${p99_list[$name]}")
-done
+in_turns throughput
+medians jobs_list jobs_s
+medians p99_list p99
 memory osprey "$build"
 [ "$baseline" = - ] || memory baseline "$baseline"
-# c. restart, three rounds taking turns: a webhook's first answer depends on
-# where the restart's scan is when it comes, so one start says little
-for round in 1 2 3; do
-	restart osprey "$build"
-	[ "$baseline" = - ] || restart baseline "$baseline"
-done
-for name in osprey baseline; do
-	[ -n "${restart_list[$name]:-}" ] || continue
-	restart_ms[$name]=$(median <<< "${restart_list[$name]}")
-done
+# c. restart, taking turns: a webhook's first answer depends on where the
+# restart's scan is when it comes, so one start says little
+in_turns restart
+medians restart_list restart_ms
 
 # d. /healthz p99 while renders at their limits run (this tree): a pipeline
 # whose prompt nests three ranges over a 200-element array (8 million steps
